@@ -1,0 +1,54 @@
+// Search and grouping for the skill list: pure functions over SkillSummary.
+import type { SkillListResponse, SkillRoot, SkillSummary } from "./api-types.js";
+
+/** Skills whose name, qualified name, description or tags contain every word of the query. */
+export function filterSkills(skills: readonly SkillSummary[], query: string): SkillSummary[] {
+  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...skills];
+  return skills.filter((skill) => {
+    const haystack = [skill.name, skill.qualifiedName, skill.description, ...skill.tags]
+      .join("\n")
+      .toLocaleLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
+/** One root and the skills shown under it. */
+export interface SkillGroup {
+  root: SkillRoot & { exists: boolean };
+  skills: SkillSummary[];
+}
+
+/**
+ * Groups skills by root label in the server's root order (highest precedence first), skills sorted by
+ * name. Roots with no matching skill are kept only when `keepEmpty` (no search is active).
+ */
+export function groupSkillsByRoot(
+  roots: SkillListResponse["roots"],
+  skills: readonly SkillSummary[],
+  keepEmpty: boolean,
+): SkillGroup[] {
+  const groups = new Map<string, SkillGroup>();
+  for (const root of roots) groups.set(root.label, { root, skills: [] });
+  for (const skill of skills) {
+    let group = groups.get(skill.root.label);
+    if (group === undefined) {
+      // A skill whose root the list did not name still has to be shown somewhere.
+      group = { root: { ...skill.root, exists: true }, skills: [] };
+      groups.set(skill.root.label, group);
+    }
+    group.skills.push(skill);
+  }
+  const result = [...groups.values()].filter((group) => keepEmpty || group.skills.length > 0);
+  for (const group of result) group.skills.sort(compareSkills);
+  return result;
+}
+
+function compareSkills(left: SkillSummary, right: SkillSummary): number {
+  return left.name.localeCompare(right.name) || left.qualifiedName.localeCompare(right.qualifiedName);
+}
+
+/** A key unique across roots: the name, or the qualified name for a shadowed copy. */
+export function skillKey(skill: SkillSummary): string {
+  return skill.shadowed ? skill.qualifiedName : skill.name;
+}
