@@ -1,0 +1,55 @@
+// UsageStore on SQLite: one UPSERT per use, so several processes recording at once lose no counts.
+
+import type Database from "better-sqlite3";
+import type { UsageStat, UsageStore } from "../registry/usage-store.js";
+import type { SkillboxStore } from "./open-store.js";
+import { runStoreOperation } from "./store-errors.js";
+
+interface UsageRow {
+  skill_name: string;
+  invoke_count: number;
+  last_used_at: number;
+}
+
+/** Skill invocation counts and last-use times kept in the `usage` table. */
+export class SqliteUsageStore implements UsageStore {
+  private readonly path: string;
+  private readonly recordStatement: Database.Statement<[string, number]>;
+  private readonly getStatement: Database.Statement<[string], UsageRow>;
+  private readonly allStatement: Database.Statement<[], UsageRow>;
+
+  constructor(store: SkillboxStore) {
+    this.path = store.path;
+    const database = store.database;
+    // The increment happens inside SQLite, never as read-then-write in JavaScript.
+    this.recordStatement = database.prepare(
+      `INSERT INTO usage (skill_name, invoke_count, last_used_at) VALUES (?, 1, ?)
+       ON CONFLICT (skill_name) DO UPDATE SET
+         invoke_count = invoke_count + 1,
+         last_used_at = max(last_used_at, excluded.last_used_at)`,
+    );
+    this.getStatement = database.prepare("SELECT * FROM usage WHERE skill_name = ?");
+    this.allStatement = database.prepare("SELECT * FROM usage ORDER BY skill_name");
+  }
+
+  /** Adds one use of `name` at epoch milliseconds `at`; the last-use time never moves backwards. */
+  record(name: string, at: number): void {
+    runStoreOperation(this.path, () => this.recordStatement.run(name, Math.trunc(at)));
+  }
+
+  /** The stat for one skill, or undefined when it was never used. */
+  get(name: string): UsageStat | undefined {
+    const row = runStoreOperation(this.path, () => this.getStatement.get(name));
+    return row === undefined ? undefined : toStat(row);
+  }
+
+  /** Every recorded skill, by name. */
+  all(): Map<string, UsageStat> {
+    const rows = runStoreOperation(this.path, () => this.allStatement.all());
+    return new Map(rows.map((row) => [row.skill_name, toStat(row)]));
+  }
+}
+
+function toStat(row: UsageRow): UsageStat {
+  return { count: row.invoke_count, lastUsedAt: row.last_used_at };
+}
