@@ -62,7 +62,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      throw new ApiError("network-error", `Could not reach the Skillbox server (${detail}). Is it still running?`, 0);
+      throw new ApiError(
+        "network-error",
+        `Could not reach the Skillbox server (${detail}). Is it still running?`,
+        0,
+      );
     }
     const text = await response.text();
     let parsed: unknown;
@@ -74,7 +78,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     if (!response.ok) throw toApiError(parsed, response.status, response.statusText);
     if (parsed === undefined) {
-      throw new ApiError("bad-response", `The server answered ${method} ${path} without JSON.`, response.status);
+      throw new ApiError(
+        "bad-response",
+        `The server answered ${method} ${path} without JSON.`,
+        response.status,
+      );
     }
     return parsed as T;
   }
@@ -105,7 +113,11 @@ function toApiError(body: unknown, status: number, statusText: string): ApiError
       if (typeof code === "string" && typeof message === "string") return new ApiError(code, message, status);
     }
   }
-  return new ApiError(`http-${status}`, `The server answered ${status} ${statusText}.`.replace(" .", "."), status);
+  return new ApiError(
+    `http-${status}`,
+    `The server answered ${status} ${statusText}.`.replace(" .", "."),
+    status,
+  );
 }
 
 const tokenPlaceholder = "__SKILLBOX_TOKEN__";

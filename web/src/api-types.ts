@@ -87,4 +87,9 @@ export interface OpenDirectoryResponse {
 }
 
 /** Server-sent event names on `/api/events`. */
-export type SkillEventName = "skill-added" | "skill-changed" | "skill-removed" | "skills-activated" | "state-changed";
+export type SkillEventName =
+  | "skill-added"
+  | "skill-changed"
+  | "skill-removed"
+  | "skills-activated"
+  | "state-changed";

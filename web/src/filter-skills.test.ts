@@ -54,7 +54,11 @@ describe("groupSkillsByRoot", () => {
 
   it("keeps the server's root order and sorts skills by name", () => {
     const project = { label: "project", path: "/repo/.skillbox/skills", scope: "project" };
-    const groups = groupSkillsByRoot(roots, [makeSkill("b"), makeSkill("z", { root: project }), makeSkill("a")], true);
+    const groups = groupSkillsByRoot(
+      roots,
+      [makeSkill("b"), makeSkill("z", { root: project }), makeSkill("a")],
+      true,
+    );
     expect(groups.map((group) => [group.root.label, group.skills.map((skill) => skill.name)])).toEqual([
       ["project", ["z"]],
       ["user", ["a", "b"]],
@@ -62,7 +66,9 @@ describe("groupSkillsByRoot", () => {
   });
 
   it("drops empty roots while searching and keeps them otherwise", () => {
-    expect(groupSkillsByRoot(roots, [makeSkill("a")], false).map((group) => group.root.label)).toEqual(["user"]);
+    expect(groupSkillsByRoot(roots, [makeSkill("a")], false).map((group) => group.root.label)).toEqual([
+      "user",
+    ]);
     expect(groupSkillsByRoot(roots, [], true)).toHaveLength(2);
   });
 

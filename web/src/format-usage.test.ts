@@ -6,8 +6,12 @@ describe("formatUsage", () => {
 
   it("says never used, once, or a count with the last use", () => {
     expect(formatUsage({ count: 0, lastUsedAt: null }, now)).toBe("Never used");
-    expect(formatUsage({ count: 1, lastUsedAt: now - 2 * 3_600_000 }, now)).toBe("Used once, last 2 hours ago");
-    expect(formatUsage({ count: 5, lastUsedAt: now - 24 * 3_600_000 }, now)).toBe("Used 5 times, last yesterday");
+    expect(formatUsage({ count: 1, lastUsedAt: now - 2 * 3_600_000 }, now)).toBe(
+      "Used once, last 2 hours ago",
+    );
+    expect(formatUsage({ count: 5, lastUsedAt: now - 24 * 3_600_000 }, now)).toBe(
+      "Used 5 times, last yesterday",
+    );
   });
 
   it("calls times under a minute just now", () => {

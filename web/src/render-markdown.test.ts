@@ -24,11 +24,18 @@ describe("renderMarkdown", () => {
 
   it("keeps http links and opens them in a new tab without an opener", () => {
     const html = renderMarkdown("[docs](https://agentskills.io/spec)");
-    expect(html).toContain('<a href="https://agentskills.io/spec" target="_blank" rel="noopener noreferrer">docs</a>');
+    expect(html).toContain(
+      '<a href="https://agentskills.io/spec" target="_blank" rel="noopener noreferrer">docs</a>',
+    );
   });
 
   it("turns javascript and data links into plain text", () => {
-    for (const href of ["javascript:alert(1)", "java\tscript:alert(1)", " JAVASCRIPT:alert(1)", "data:text/html,x"]) {
+    for (const href of [
+      "javascript:alert(1)",
+      "java\tscript:alert(1)",
+      " JAVASCRIPT:alert(1)",
+      "data:text/html,x",
+    ]) {
       const html = renderMarkdown(`[click](<${href}>)`);
       expect(html).not.toContain("<a ");
       expect(html).toContain("click");
@@ -37,7 +44,9 @@ describe("renderMarkdown", () => {
 
   it("shows relative links as text because the page cannot serve skill files", () => {
     const html = renderMarkdown("See [the reference](references/REFERENCE.md).");
-    expect(html).toContain('<span class="md-local-link" title="references/REFERENCE.md">the reference</span>');
+    expect(html).toContain(
+      '<span class="md-local-link" title="references/REFERENCE.md">the reference</span>',
+    );
   });
 
   it("never loads images, showing their alt text instead", () => {

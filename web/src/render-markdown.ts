@@ -16,6 +16,7 @@ export function escapeHtml(text: string): string {
 /** The URL when it is absolute with a safe protocol (http, https, mailto); otherwise undefined. */
 export function toSafeUrl(href: string): string | undefined {
   // Browsers ignore control characters and spaces inside a scheme (`java\tscript:`), so strip them first.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
   const compact = href.replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
   let url: URL;
   try {
@@ -39,7 +40,8 @@ const marked = new Marked({
     link({ href, title, tokens }: Tokens.Link): string {
       const label = this.parser.parseInline(tokens);
       const safe = toSafeUrl(href);
-      if (safe === undefined) return `<span class="md-local-link" title="${escapeHtml(href)}">${label}</span>`;
+      if (safe === undefined)
+        return `<span class="md-local-link" title="${escapeHtml(href)}">${label}</span>`;
       const titleAttribute = title ? ` title="${escapeHtml(title)}"` : "";
       return `<a href="${escapeHtml(safe)}"${titleAttribute} target="_blank" rel="noopener noreferrer">${label}</a>`;
     },
