@@ -64,6 +64,7 @@ export async function createFakeLlmServer(options: FakeLlmServerOptions = {}): P
   const requests: FakeLlmRequest[] = [];
   const closing = new AbortController();
   let modelCalls = 0;
+  let stepsUsed = 0;
 
   const pause = async (milliseconds: number | undefined): Promise<void> => {
     if (!milliseconds || milliseconds <= 0) return;
@@ -111,10 +112,11 @@ export async function createFakeLlmServer(options: FakeLlmServerOptions = {}): P
     if (step === undefined) {
       return fail(
         500,
-        `Fake LLM server: the script ran out at model call #${modelCalls} (${method} ${path}); it had ${modelCalls - 1} step(s). Add a step for this call.`,
+        `Fake LLM server: the script ran out at model call #${modelCalls} (${method} ${path}); all ${stepsUsed} scripted step(s) were already used. Add a step for this call.`,
         "api_error",
       );
     }
+    stepsUsed += 1;
     let answer: FakeLlmResponse;
     try {
       answer = typeof step === "function" ? await step(recorded) : step;

@@ -1,0 +1,97 @@
+// A ChatProvider over the Anthropic Messages API through the official `@anthropic-ai/sdk`.
+
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } from "@anthropic-ai/sdk";
+import type { MessageCreateParamsBase } from "@anthropic-ai/sdk/resources/messages/messages";
+import type { ChatCallOptions, ChatProvider, ChatRequest, ChatResponse } from "../provider.js";
+import { type AttemptContext, callWithRetry } from "./call-with-retry.js";
+import {
+  DEFAULT_PROVIDER_TIMEOUT_MS,
+  PLACEHOLDER_API_KEY,
+  type ProviderConnectionOptions,
+} from "./provider-connection-options.js";
+import { classifySdkError } from "./provider-failure.js";
+import { AnthropicStreamReader, readAnthropicMessage } from "./read-anthropic-response.js";
+import { toAnthropicMessages, toAnthropicTools } from "./to-anthropic-messages.js";
+
+export interface AnthropicMessagesProviderOptions extends ProviderConnectionOptions {
+  /** `max_tokens` for requests that set none; the Messages API requires one (default 8192). */
+  defaultMaxTokens?: number;
+}
+
+/** Default for `AnthropicMessagesProviderOptions.defaultMaxTokens`. */
+export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
+
+/** Messages with streaming text (when `onText` is given) and tool use. */
+export class AnthropicMessagesProvider implements ChatProvider {
+  readonly name = "anthropic";
+  readonly supportsTools: boolean;
+  private readonly client: Anthropic;
+  private readonly options: AnthropicMessagesProviderOptions;
+
+  constructor(options: AnthropicMessagesProviderOptions) {
+    this.options = options;
+    this.supportsTools = options.supportsTools ?? true;
+    // Everything is passed explicitly so the SDK reads no key from process.env and never retries.
+    this.client = new Anthropic({
+      baseURL: options.baseUrl,
+      apiKey: options.apiKey || PLACEHOLDER_API_KEY,
+      authToken: null,
+      maxRetries: 0,
+      timeout: options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
+      logLevel: "off",
+      ...(options.defaultHeaders ? { defaultHeaders: options.defaultHeaders } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  /** Sends one turn; retries per the provider's policy and throws SkillboxError when it gives up. */
+  complete(request: ChatRequest, callOptions: ChatCallOptions = {}): Promise<ChatResponse> {
+    const body = this.buildBody(request);
+    const streaming = callOptions.onText !== undefined;
+    return callWithRetry(
+      (attempt) => (streaming ? this.stream(body, attempt) : this.fetchWhole(body, attempt)),
+      {
+        target: { provider: this.name, baseUrl: this.options.baseUrl, model: request.model },
+        classifyError: (error) =>
+          classifySdkError(error, { APIError, APIConnectionError, APIConnectionTimeoutError }),
+        timeoutMs: this.options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
+        ...(this.options.retry ? { retry: this.options.retry } : {}),
+        ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+        ...(callOptions.onText ? { onText: callOptions.onText } : {}),
+      },
+    );
+  }
+
+  private buildBody(request: ChatRequest): MessageCreateParamsBase {
+    const body: MessageCreateParamsBase = {
+      model: request.model,
+      max_tokens: request.maxTokens ?? this.options.defaultMaxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
+      messages: toAnthropicMessages(request.messages),
+    };
+    if (request.system) body.system = request.system;
+    if (this.supportsTools && request.tools.length > 0) body.tools = toAnthropicTools(request.tools);
+    return body;
+  }
+
+  private async fetchWhole(body: MessageCreateParamsBase, attempt: AttemptContext): Promise<ChatResponse> {
+    const message = await this.client.messages.create(
+      { ...body, stream: false },
+      { signal: attempt.signal, maxRetries: 0 },
+    );
+    return readAnthropicMessage(message);
+  }
+
+  private async stream(body: MessageCreateParamsBase, attempt: AttemptContext): Promise<ChatResponse> {
+    const stream = await this.client.messages.create(
+      { ...body, stream: true },
+      { signal: attempt.signal, maxRetries: 0 },
+    );
+    const reader = new AnthropicStreamReader();
+    for await (const event of stream) {
+      attempt.touch();
+      const delta = reader.add(event);
+      if (delta) attempt.emitText(delta);
+    }
+    return reader.finish();
+  }
+}
