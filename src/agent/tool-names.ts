@@ -31,3 +31,19 @@ export function toolsCoveredByRuleName(name: string): string[] {
   if (lower === "edit") return ["edit_file", "write_file"];
   return [normalizeToolName(name)];
 }
+
+const SKILLBOX_TO_CLAUDE: Readonly<Record<string, string>> = {
+  bash: "Bash",
+  read_file: "Read",
+  write_file: "Write",
+  edit_file: "Edit",
+  glob: "Glob",
+  grep: "Grep",
+  load_skill: "Skill",
+  task: "Task",
+};
+
+/** The Claude Code name of a Skillbox tool (`bash` -> `Bash`), or the name unchanged. */
+export function claudeToolName(name: string): string {
+  return SKILLBOX_TO_CLAUDE[name] ?? name;
+}
