@@ -14,7 +14,15 @@ export interface ToolCall {
 export type ChatMessage =
   | { role: "user"; content: string }
   | { role: "assistant"; content: string; toolCalls?: ToolCall[] }
-  | { role: "tool"; toolCallId: string; toolName: string; content: string; isError?: boolean };
+  | {
+      role: "tool";
+      toolCallId: string;
+      toolName: string;
+      content: string;
+      isError?: boolean;
+      /** The tool result's metadata, kept for the runtime (skill re-attachment); adapters do not send it. */
+      metadata?: Record<string, unknown>;
+    };
 
 export interface ToolSpec {
   name: string;
