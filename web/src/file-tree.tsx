@@ -43,18 +43,12 @@ function TreeLevel({ nodes }: { nodes: TreeNode[] }) {
       {nodes.map((node) =>
         node.children.size > 0 ? (
           <li key={node.path} className="tree-folder" data-testid="skill-folder" data-path={node.path}>
-            <span className="tree-name">
-              <span aria-hidden="true">📁 </span>
-              {node.name}/
-            </span>
+            <span className="tree-name">{node.name}/</span>
             <TreeLevel nodes={sortNodes(node.children.values())} />
           </li>
         ) : (
           <li key={node.path} className="tree-file" data-testid="skill-file" data-path={node.path}>
-            <span className="tree-name">
-              <span aria-hidden="true">📄 </span>
-              {node.name}
-            </span>
+            <span className="tree-name">{node.name}</span>
             {node.size !== undefined && <span className="tree-size">{formatSize(node.size)}</span>}
           </li>
         ),

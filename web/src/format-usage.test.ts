@@ -10,7 +10,7 @@ describe("formatUsage", () => {
       "Used once, last 2 hours ago",
     );
     expect(formatUsage({ count: 5, lastUsedAt: now - 24 * 3_600_000 }, now)).toBe(
-      "Used 5 times, last yesterday",
+      "Used 5 times, last 1 day ago",
     );
   });
 

@@ -1,6 +1,6 @@
 // Human wording for usage counts, relative times and file sizes.
 
-const relativeTime = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+const relativeTime = new Intl.RelativeTimeFormat("en", { numeric: "always" });
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3_600_000],
@@ -11,7 +11,7 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ["minute", 60_000],
 ];
 
-/** "3 hours ago", "yesterday", "just now" for an epoch-milliseconds time. */
+/** "3 hours ago", "1 day ago", "just now" for an epoch-milliseconds time ("always" numeric: reads well after "last"). */
 export function formatRelativeTime(at: number, now: number): string {
   const elapsed = now - at;
   for (const [unit, size] of units) {
@@ -20,7 +20,7 @@ export function formatRelativeTime(at: number, now: number): string {
   return "just now";
 }
 
-/** "Never used", "Used once, last used 2 days ago", "Used 12 times, last used yesterday". */
+/** "Never used", "Used once, last 2 days ago", "Used 12 times, last 1 week ago". */
 export function formatUsage(usage: { count: number; lastUsedAt: number | null }, now: number): string {
   if (usage.count === 0) return "Never used";
   const times = usage.count === 1 ? "once" : `${usage.count} times`;

@@ -4,9 +4,13 @@ import { renderMarkdown, toSafeUrl } from "./render-markdown.js";
 describe("renderMarkdown", () => {
   it("renders headings, lists and code as HTML", () => {
     const html = renderMarkdown("# Title\n\n- one\n- two\n\n```sh\necho hi\n```\n");
-    expect(html).toContain("<h1>Title</h1>");
+    expect(html).toContain("<h4>Title</h4>");
     expect(html).toContain("<li>one</li>");
     expect(html).toContain('<code class="language-sh">echo hi');
+  });
+
+  it("pushes headings below the page's own, capped at h6", () => {
+    expect(renderMarkdown("## Two\n\n#### Four")).toMatch(/<h5>Two<\/h5>\n<h6>Four<\/h6>/);
   });
 
   it("escapes raw HTML blocks instead of rendering them", () => {

@@ -1,6 +1,9 @@
 // Renders a skill body to HTML with marked, never passing the skill's raw HTML or script URLs through.
 import { Marked, type Tokens } from "marked";
 
+/** How many levels skill headings are pushed down: `#` becomes `<h4>`. */
+const headingOffset = 3;
+
 const safeProtocols = new Set(["http:", "https:", "mailto:"]);
 
 /** Escapes text for use in HTML content and attribute values. */
@@ -36,6 +39,11 @@ const marked = new Marked({
     // Raw HTML blocks and inline tags are shown as text, exactly as written.
     html({ text }: Tokens.HTML | Tokens.Tag): string {
       return escapeHtml(text);
+    },
+    // The body sits under the page's h1, the pane's h2 and an h3, so its headings start at h4.
+    heading({ tokens, depth }: Tokens.Heading): string {
+      const level = Math.min(6, depth + headingOffset);
+      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
     },
     link({ href, title, tokens }: Tokens.Link): string {
       const label = this.parser.parseInline(tokens);

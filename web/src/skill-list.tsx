@@ -36,7 +36,7 @@ export function SkillList(props: SkillListProps) {
   return (
     <section className="panel skill-list" aria-labelledby="skills-heading">
       <div className="panel-heading">
-        <h2 id="skills-heading">Skills</h2>
+        <h2 id="skills-heading">Installed skills</h2>
         <span className="count" data-testid="skill-count" aria-live="polite">
           {list === null
             ? "Loading…"
@@ -82,7 +82,7 @@ export function SkillList(props: SkillListProps) {
         >
           <div className="root-heading">
             <h3 id={`root-heading-${index}`}>{group.root.label}</h3>
-            <span className="root-scope">{group.root.scope}</span>
+            {group.root.scope !== group.root.label && <span className="root-scope">{group.root.scope}</span>}
             <code className="root-path" title={group.root.path}>
               {group.root.path}
             </code>
