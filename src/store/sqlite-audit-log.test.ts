@@ -66,6 +66,15 @@ describe("SqliteAuditLog", () => {
     store.close();
   });
 
+  it("prunes entries older than a given time", () => {
+    const store = openStore({ path: ":memory:" });
+    const log = new SqliteAuditLog(store);
+    for (const at of [1, 2, 3]) log.record(entry({ at }));
+    expect(log.prune(3)).toBe(2);
+    expect(log.list("s1").map((item) => item.at)).toEqual([3]);
+    store.close();
+  });
+
   it("uses an index to list a session", () => {
     const store = openStore({ path: ":memory:" });
     const plan = store.database

@@ -69,6 +69,15 @@ export class SqliteAuditLog implements AuditLog {
     return runStoreOperation(this.path, () => this.listStatement.all(sessionId)).map(toEntry);
   }
 
+  /** Deletes entries recorded before epoch milliseconds `before`; returns how many. */
+  prune(before: number): number {
+    return runStoreOperation(
+      this.path,
+      () =>
+        this.database.prepare("DELETE FROM audit_log WHERE created_at < ?").run(Math.trunc(before)).changes,
+    );
+  }
+
   /** Calls per tool, error counts, mean and p95 durations and per-session counts, computed in SQL. */
   metrics(options: AuditMetricsOptions = {}): AuditMetrics {
     return runStoreOperation(this.path, () =>
