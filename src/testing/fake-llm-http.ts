@@ -20,7 +20,11 @@ export async function writeEvents(
   response.flushHeaders();
   for (const [position, event] of events.entries()) {
     if (response.destroyed) return;
-    if (position === reply.hangUpAfterEvents) return void response.socket?.destroy();
+    if (position === reply.hangUpAfterEvents) {
+      // Let what was written reach the client first, so it sees a stream cut off midway.
+      await new Promise<void>((resolve) => response.write("", () => resolve()));
+      return void response.socket?.destroy();
+    }
     if (position > 0) await pause(reply.chunkDelayMs);
     response.write(`${event.event ? `event: ${event.event}\n` : ""}data: ${event.data}\n\n`);
   }
