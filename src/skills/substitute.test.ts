@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${...}` placeholders are what these tests are about.
 import { describe, expect, it } from "vitest";
 import { type SubstitutionOptions, splitArguments, substituteSkillBody } from "./substitute.js";
 
