@@ -1,38 +1,108 @@
-// PLACEHOLDER implementation (to be replaced by the foundation work): the signature is the contract.
+// The lenient loader: reads one SKILL.md text the way the runtime does (NOTES' decisions), never throws,
+// and always returns usable metadata, falling back to the folder name and the body's first paragraph.
+import { Buffer } from "node:buffer";
+import { checkBodySize } from "./check-body-size.js";
+import { checkSpecFields } from "./check-spec-fields.js";
+import type { Diagnostic } from "./diagnostic.js";
+import { NO_DESCRIPTION, normalizeSkillMetadata } from "./normalize-skill-metadata.js";
+import { parseFrontmatter } from "./parse-frontmatter.js";
 import type { LoadedSkillText, SkillMetadata } from "./skill-metadata.js";
+
+/** Default size cap for one SKILL.md: 1 MiB. */
+export const DEFAULT_MAX_SKILL_FILE_BYTES = 1024 * 1024;
 
 export interface LoadSkillTextOptions {
   /** Path of the SKILL.md, used in diagnostics. */
   path: string;
   /** Name of the folder holding the SKILL.md; the fallback name. */
   directoryName: string;
+  /** Files over this many UTF-8 bytes are skipped (default 1 MiB). */
+  maxBytes?: number;
+  /** Bound on YAML alias expansion (default 100). */
+  maxAliasCount?: number;
 }
 
-/** Reads one SKILL.md text leniently: never throws, always returns metadata with defaults. */
-export function loadSkillText(text: string, options: LoadSkillTextOptions): LoadedSkillText {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
-  const fields: Record<string, string> = {};
-  if (match?.[1]) {
-    for (const line of match[1].split(/\r?\n/)) {
-      const pair = /^([\w-]+):\s*(.*)$/.exec(line);
-      if (pair?.[1] !== undefined) fields[pair[1]] = (pair[2] ?? "").replace(/^["']|["']$/g, "");
-    }
-  }
-  const metadata: SkillMetadata = {
-    name: fields.name || options.directoryName,
-    description: fields.description || "(no description)",
+/** Metadata with every default, named after the folder: what a skipped or empty skill gets. */
+export function createDefaultSkillMetadata(name: string): SkillMetadata {
+  return {
+    name,
+    description: NO_DESCRIPTION,
     allowedTools: [],
     disallowedTools: [],
-    context: fields.context === "fork" ? "fork" : "inline",
-    disableModelInvocation: fields["disable-model-invocation"] === "true",
-    userInvocable: fields["user-invocable"] !== "false",
+    context: "inline",
+    disableModelInvocation: false,
+    userInvocable: true,
     paths: [],
     tags: [],
     arguments: [],
     hooks: {},
     extra: {},
   };
-  const body = match ? text.slice(match[0].length) : text;
-  const bodyStartLine = match ? match[0].split("\n").length : 1;
-  return { metadata, body, bodyStartLine, diagnostics: [], loadable: text.length > 0 };
+}
+
+/** A result the lenient policy skips: one error diagnostic, `loadable: false`. */
+export function createSkippedSkill(directoryName: string, diagnostic: Diagnostic): LoadedSkillText {
+  return {
+    metadata: createDefaultSkillMetadata(directoryName || "skill"),
+    body: "",
+    bodyStartLine: 1,
+    diagnostics: [diagnostic],
+    loadable: false,
+  };
+}
+
+/** Reads one SKILL.md text leniently: never throws, always returns metadata with defaults. */
+export function loadSkillText(text: string, options: LoadSkillTextOptions): LoadedSkillText {
+  const { path, directoryName } = options;
+  const skip = (code: string, message: string) =>
+    createSkippedSkill(directoryName, { severity: "error", code, message, path });
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_SKILL_FILE_BYTES;
+  // Cheap bounds first: one UTF-16 unit is 1 to 3 UTF-8 bytes.
+  if (text.length > maxBytes || (text.length * 3 > maxBytes && Buffer.byteLength(text, "utf8") > maxBytes)) {
+    return skip(
+      "file-too-large",
+      `SKILL.md is over the ${maxBytes}-byte limit; the skill is skipped (move content to references/)`,
+    );
+  }
+  if (text.trim() === "" || text === "\ufeff") {
+    return skip("empty-file", "SKILL.md is empty; the skill is skipped (add frontmatter with a name and description)");
+  }
+  if (text.includes("\0")) {
+    return skip("binary-file", "SKILL.md contains NUL characters, so it is not text; the skill is skipped");
+  }
+
+  const parsed = parseFrontmatter(text, {
+    path,
+    mode: "lenient",
+    ...(options.maxAliasCount === undefined ? {} : { maxAliasCount: options.maxAliasCount }),
+  });
+  const normalized = normalizeSkillMetadata(parsed.data, {
+    path,
+    directoryName,
+    body: parsed.body,
+    keyLines: parsed.keyLines,
+  });
+  const diagnostics = [...parsed.diagnostics];
+  if (parsed.data) {
+    diagnostics.push(
+      ...checkSpecFields(parsed.data, {
+        path,
+        mode: "lenient",
+        directoryName,
+        keyLines: parsed.keyLines,
+        ...(normalized.descriptionFallback === undefined
+          ? {}
+          : { descriptionFallback: normalized.descriptionFallback }),
+      }),
+    );
+  }
+  diagnostics.push(...normalized.diagnostics);
+  diagnostics.push(...checkBodySize(parsed.body, { path, bodyStartLine: parsed.bodyStartLine }));
+  return {
+    metadata: normalized.metadata,
+    body: parsed.body,
+    bodyStartLine: parsed.bodyStartLine,
+    diagnostics,
+    loadable: true,
+  };
 }

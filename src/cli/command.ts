@@ -1,0 +1,20 @@
+// The shape of one CLI command and of the I/O the CLI writes to, so commands run the same under tests.
+
+/** Where a command writes; `stdout`/`stderr` receive text exactly as it should appear. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Folder relative paths resolve against. */
+  cwd: string;
+}
+
+/** One `skillbox <name>` command. */
+export interface CliCommand {
+  name: string;
+  /** One line for `skillbox --help`. */
+  summary: string;
+  /** The full `skillbox <name> --help` text. */
+  help: string;
+  /** Runs with the arguments after the command name; resolves to the exit code. */
+  run: (args: string[], io: CliIo) => Promise<number>;
+}

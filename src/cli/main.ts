@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// The `skillbox` executable: the command table and the process wiring. Add a command with one line.
+import type { CliCommand } from "./command.js";
+import { listCommand } from "./commands/list.js";
+import { readPropertiesCommand } from "./commands/read-properties.js";
+import { toPromptCommand } from "./commands/to-prompt.js";
+import { validateCommand } from "./commands/validate.js";
+import { readPackageVersion } from "./package-info.js";
+import { runCli } from "./run-cli.js";
+
+const commands: CliCommand[] = [
+  validateCommand,
+  readPropertiesCommand,
+  toPromptCommand,
+  listCommand,
+];
+
+// A closed pipe (`skillbox list | head`) is not an error worth a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
+process.exitCode = await runCli(
+  process.argv.slice(2),
+  {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    cwd: process.cwd(),
+  },
+  { commands, version: readPackageVersion() },
+);

@@ -1,0 +1,56 @@
+// Finds a skill folder's SKILL.md (or the lowercase skill.md fallback) by exact name, whatever the
+// file system's case sensitivity.
+import type { Dirent } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { SkillboxError } from "../errors.js";
+
+/** Where a skill's file is. */
+export interface SkillFileLocation {
+  /** The skill folder. */
+  directory: string;
+  /** The SKILL.md path (`directory` joined with `fileName`). */
+  path: string;
+  fileName: "SKILL.md" | "skill.md";
+  /** True for the `skill.md` fallback, which gets a warning. */
+  lowercase: boolean;
+}
+
+/** The skill file among a folder's entries: `SKILL.md` first, then `skill.md`; other casings are not skills. */
+export async function pickSkillFile(directory: string, entries: readonly Dirent[]): Promise<SkillFileLocation | undefined> {
+  for (const fileName of ["SKILL.md", "skill.md"] as const) {
+    const entry = entries.find((candidate) => candidate.name === fileName);
+    if (!entry) continue;
+    const path = join(directory, fileName);
+    const isFile = entry.isFile() || (entry.isSymbolicLink() && (await isRegularFile(path)));
+    if (isFile) return { directory, path, fileName, lowercase: fileName === "skill.md" };
+  }
+  return undefined;
+}
+
+/**
+ * Finds the skill file in `directory`; undefined when the folder has none or does not exist.
+ * Throws SkillboxError `io-error` when the folder exists but cannot be read.
+ */
+export async function findSkillFile(directory: string): Promise<SkillFileLocation | undefined> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(directory, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw new SkillboxError("io-error", `Cannot read the folder ${directory} (${code ?? "error"}); check its permissions`, {
+      cause: error,
+    });
+  }
+  return pickSkillFile(directory, entries);
+}
+
+async function isRegularFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    // A dangling link is no file.
+    return false;
+  }
+}

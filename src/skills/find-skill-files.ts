@@ -1,0 +1,76 @@
+// Walks a folder tree and finds every skill in it: a folder with a SKILL.md (or skill.md) is a skill,
+// and the walk does not descend into it. Skips .git and node_modules, bounds depth, follows links once.
+import type { Dirent } from "node:fs";
+import { readdir, realpath, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { Diagnostic } from "./diagnostic.js";
+import { pickSkillFile } from "./find-skill-file.js";
+import type { SkillFileLocation } from "./find-skill-file.js";
+import { mapWithConcurrency } from "./map-with-concurrency.js";
+
+export interface FindSkillFilesOptions {
+  /** How deep below the root to look (default 8; the root is depth 0). */
+  maxDepth?: number;
+  /** Folders read at once (default 32). */
+  concurrency?: number;
+}
+
+/** The skills found (sorted by path) and folders that could not be read. */
+export interface FoundSkillFiles {
+  files: SkillFileLocation[];
+  diagnostics: Diagnostic[];
+}
+
+const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([".git", "node_modules"]);
+
+/** Finds the skill files under `root` (the root itself may be a skill). */
+export async function findSkillFiles(root: string, options: FindSkillFilesOptions = {}): Promise<FoundSkillFiles> {
+  const maxDepth = options.maxDepth ?? 8;
+  const concurrency = options.concurrency ?? 32;
+  const files: SkillFileLocation[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const visited = new Set<string>();
+  let level = [root];
+  for (let depth = 0; depth <= maxDepth && level.length > 0; depth++) {
+    const children = await mapWithConcurrency(level, concurrency, async (directory) => {
+      const real = await realpath(directory).catch(() => directory);
+      if (visited.has(real)) return [];
+      visited.add(real);
+      let entries: Dirent[];
+      try {
+        entries = await readdir(directory, { withFileTypes: true });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? "error";
+        if (code !== "ENOENT" && code !== "ENOTDIR") {
+          const message = `Cannot read the folder (${code}); its skills are skipped (check its permissions)`;
+          diagnostics.push({ severity: "warning", code: "unreadable-folder", message, path: directory });
+        }
+        return [];
+      }
+      const skillFile = await pickSkillFile(directory, entries);
+      if (skillFile) {
+        files.push(skillFile);
+        return [];
+      }
+      const subfolders: string[] = [];
+      for (const entry of entries) {
+        if (SKIPPED_FOLDERS.has(entry.name)) continue;
+        const path = join(directory, entry.name);
+        if (entry.isDirectory() || (entry.isSymbolicLink() && (await isDirectory(path)))) subfolders.push(path);
+      }
+      return subfolders;
+    });
+    level = children.flat();
+  }
+  files.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+  return { files, diagnostics };
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    // A dangling link is no folder.
+    return false;
+  }
+}

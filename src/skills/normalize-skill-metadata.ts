@@ -1,0 +1,181 @@
+// Turns a frontmatter mapping into SkillMetadata for the runtime: fallbacks for name and description,
+// typed extension fields, and a warning plus the default for every illegal value (pure).
+import type { Diagnostic } from "./diagnostic.js";
+import { extractFirstParagraph } from "./first-paragraph.js";
+import { BOOLEAN_FIELDS, frontmatterFieldSchemas, hookMatcherSchema, KNOWN_FIELDS } from "./frontmatter-schema.js";
+import type { SkillHookEntry, SkillMetadata } from "./skill-metadata.js";
+import { findUnsafeNameReason, normalizeSkillName } from "./skill-name.js";
+import { splitList } from "./split-list.js";
+
+/** Description used when neither the frontmatter nor the body gives one. */
+export const NO_DESCRIPTION = "(no description)";
+
+export interface NormalizeSkillMetadataOptions {
+  path: string;
+  /** The folder name: the fallback name. */
+  directoryName: string;
+  /** The body, for the fallback description. */
+  body: string;
+  keyLines?: ReadonlyMap<string, number>;
+}
+
+/** The metadata, what the description fell back to (if it did), and warnings about illegal values. */
+export interface NormalizedSkillMetadata {
+  metadata: SkillMetadata;
+  /** `the body's first paragraph` or `'(no description)'` when the description was missing or unusable. */
+  descriptionFallback?: string;
+  diagnostics: Diagnostic[];
+}
+
+type FieldSchemas = typeof frontmatterFieldSchemas;
+
+/** Applies the lenient policy to `data` (undefined when the frontmatter was missing or unreadable). */
+export function normalizeSkillMetadata(
+  data: Record<string, unknown> | undefined,
+  options: NormalizeSkillMetadataOptions,
+): NormalizedSkillMetadata {
+  const fields = data ?? {};
+  const diagnostics: Diagnostic[] = [];
+  const warn = (field: string, message: string) => {
+    const line = options.keyLines?.get(field);
+    const diagnostic: Diagnostic = { severity: "warning", code: "invalid-field", message, path: options.path };
+    diagnostics.push(line === undefined ? diagnostic : { ...diagnostic, line });
+  };
+  const read = <K extends keyof FieldSchemas>(field: K, fallbackText: string) => {
+    if (!(field in fields)) return undefined;
+    let value = fields[field];
+    if (BOOLEAN_FIELDS.has(field)) value = toBoolean(value);
+    const result = frontmatterFieldSchemas[field].safeParse(value);
+    if (result.success) return result.data as ReturnType<FieldSchemas[K]["parse"]>;
+    const issue = result.error.issues[0];
+    // Over-long or empty strings are the spec checks' business; the value itself is usable.
+    if (issue && (issue.code === "too_big" || issue.code === "too_small") && typeof value === "string") {
+      return value as ReturnType<FieldSchemas[K]["parse"]>;
+    }
+    warn(field, `Field '${field}' has an invalid value (${issue?.message ?? "wrong type"}); ${fallbackText}`);
+    return undefined;
+  };
+
+  const name = fields.name;
+  const normalizedName = typeof name === "string" ? normalizeSkillName(name) : "";
+  const usableName = normalizedName !== "" && findUnsafeNameReason(normalizedName) === undefined;
+  const description = typeof fields.description === "string" ? fields.description.trim() : "";
+  let descriptionFallback: string | undefined;
+  let finalDescription = description;
+  if (description === "") {
+    const paragraph = extractFirstParagraph(options.body);
+    descriptionFallback = paragraph === undefined ? `'${NO_DESCRIPTION}'` : "the body's first paragraph";
+    finalDescription = paragraph ?? NO_DESCRIPTION;
+  }
+
+  const metadata: SkillMetadata = {
+    name: usableName ? normalizedName : options.directoryName || "skill",
+    description: finalDescription,
+    allowedTools: toToolList(read("allowed-tools", "no tools are pre-approved")),
+    disallowedTools: toToolList(read("disallowed-tools", "ignored")),
+    context: read("context", "using the default 'inline'") ?? "inline",
+    disableModelInvocation: read("disable-model-invocation", "using the default false") ?? false,
+    userInvocable: read("user-invocable", "using the default true") ?? true,
+    paths: toList(read("paths", "the skill is always active"), { whitespace: false }),
+    tags: toList(read("tags", "ignored")),
+    arguments: toList(read("arguments", "ignored")),
+    hooks: {},
+    // prototype-free, so a key such as `__proto__` stays plain data
+    extra: Object.create(null),
+  };
+  const license = typeof fields.license === "string" ? fields.license : undefined;
+  if (license !== undefined) metadata.license = license;
+  if (typeof fields.compatibility === "string" && fields.compatibility.trim() !== "") {
+    metadata.compatibility = fields.compatibility;
+  }
+  const map = toStringMap(fields.metadata);
+  if (map) metadata.metadata = map;
+  const model = read("model", "no model is recommended");
+  if (model) metadata.model = model;
+  const shell = read("shell", "using the default shell");
+  if (shell) metadata.shell = shell;
+  const strings = [
+    ["argument-hint", "argumentHint"],
+    ["when_to_use", "whenToUse"],
+    ["version", "version"],
+    ["agent", "agent"],
+    ["effort", "effort"],
+  ] as const;
+  for (const [field, key] of strings) {
+    const value = read(field, "ignored");
+    if (value !== undefined) metadata[key] = value;
+  }
+  if ("hooks" in fields) metadata.hooks = normalizeHooks(fields.hooks, warn);
+  for (const [key, value] of Object.entries(fields)) {
+    if (!KNOWN_FIELDS.has(key)) metadata.extra[key] = value;
+  }
+  return descriptionFallback === undefined
+    ? { metadata, diagnostics }
+    : { metadata, descriptionFallback, diagnostics };
+}
+
+function toBoolean(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const lower = value.trim().toLowerCase();
+  return lower === "true" ? true : lower === "false" ? false : value;
+}
+
+function toToolList(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  if (typeof value === "string") return splitList(value);
+  return value.map((entry) => entry.trim()).filter((entry) => entry !== "");
+}
+
+function toList(value: string | string[] | undefined, options?: { whitespace: boolean }): string[] {
+  if (value === undefined) return [];
+  if (typeof value === "string") return splitList(value, options);
+  return value.map((entry) => entry.trim()).filter((entry) => entry !== "");
+}
+
+function toStringMap(value: unknown): Record<string, string> | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const map: Record<string, string> = Object.create(null);
+  for (const [key, entry] of Object.entries(value)) if (typeof entry === "string") map[key] = entry;
+  return map;
+}
+
+function normalizeHooks(value: unknown, warn: (field: string, message: string) => void): Record<string, SkillHookEntry[]> {
+  const hooks: Record<string, SkillHookEntry[]> = Object.create(null);
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    warn("hooks", "Field 'hooks' must map event names to lists of { matcher, hooks }; hooks are ignored");
+    return hooks;
+  }
+  for (const [event, groups] of Object.entries(value)) {
+    const parsed = hookMatcherSchema.array().safeParse(coerceTimeouts(groups));
+    if (!parsed.success) {
+      warn("hooks", `Field 'hooks' entry '${event}' is not a list of { matcher, hooks: [{ type: command, command }] }; it is ignored`);
+      continue;
+    }
+    const entries: SkillHookEntry[] = [];
+    for (const group of parsed.data) {
+      for (const hook of group.hooks) {
+        const entry: SkillHookEntry = { command: hook.command };
+        if (group.matcher !== undefined) entry.matcher = group.matcher;
+        if (hook.timeout !== undefined) entry.timeoutSeconds = hook.timeout;
+        entries.push(entry);
+      }
+    }
+    hooks[event] = entries;
+  }
+  return hooks;
+}
+
+/** The failsafe parse leaves `timeout: 30` as text; hooks want a number. */
+function coerceTimeouts(groups: unknown): unknown {
+  if (!Array.isArray(groups)) return groups;
+  return groups.map((group) => {
+    if (group === null || typeof group !== "object" || !Array.isArray((group as { hooks?: unknown }).hooks)) return group;
+    const inner = (group as { hooks: unknown[] }).hooks.map((hook) => {
+      if (hook === null || typeof hook !== "object") return hook;
+      const timeout = (hook as { timeout?: unknown }).timeout;
+      if (typeof timeout !== "string" || !/^\s*\d+(\.\d+)?\s*$/.test(timeout)) return hook;
+      return { ...hook, timeout: Number(timeout) };
+    });
+    return { ...group, hooks: inner };
+  });
+}

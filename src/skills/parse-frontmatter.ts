@@ -1,0 +1,169 @@
+// Turns a SKILL.md text into frontmatter data, the byte-exact body and diagnostics (pure, never throws).
+// Strict mode reports structural problems as errors, as the reference does; lenient mode reports them
+// as warnings and recovers what it can (an unquoted ": " is quoted, an unclosed block is guessed).
+import type { Diagnostic, DiagnosticSeverity } from "./diagnostic.js";
+import { DEFAULT_MAX_ALIAS_COUNT, parseYamlMapping } from "./parse-yaml-mapping.js";
+import type { YamlMappingResult, YamlProblem } from "./parse-yaml-mapping.js";
+import { repairUnquotedColons } from "./repair-unquoted-colons.js";
+import { splitFrontmatter } from "./split-frontmatter.js";
+
+/** `strict`: spec-exact, every rule an error. `lenient`: the runtime's policy, load what makes sense. */
+export type ValidationMode = "strict" | "lenient";
+
+export interface ParseFrontmatterOptions {
+  /** Path of the SKILL.md, used in diagnostics. */
+  path: string;
+  mode?: ValidationMode;
+  /** Bound on YAML alias expansion (default 100). */
+  maxAliasCount?: number;
+}
+
+/** What the frontmatter parser found. */
+export interface ParsedFrontmatter {
+  /** `ok`: a mapping was read (maybe after a lenient repair); otherwise why there is no data. */
+  status: "ok" | "missing" | "unclosed" | "invalid";
+  /** The frontmatter mapping, scalars as written; undefined unless `status` is `ok`. */
+  data: Record<string, unknown> | undefined;
+  /** 1-based file line of each top-level key. */
+  keyLines: Map<string, number>;
+  body: string;
+  bodyStartLine: number;
+  hasBom: boolean;
+  diagnostics: Diagnostic[];
+}
+
+/** Reference wording, kept so tools that match these phrases keep working. */
+export const FRONTMATTER_MESSAGES = {
+  missing: "SKILL.md must start with YAML frontmatter (---)",
+  unclosed: "SKILL.md frontmatter not properly closed with ---",
+  invalidYaml: "Invalid YAML in frontmatter:",
+  notMapping: "SKILL.md frontmatter must be a YAML mapping",
+} as const;
+
+/** Splits and parses the frontmatter of `text` under the given mode. */
+export function parseFrontmatter(text: string, options: ParseFrontmatterOptions): ParsedFrontmatter {
+  const mode = options.mode ?? "lenient";
+  const severity: DiagnosticSeverity = mode === "strict" ? "error" : "warning";
+  const maxAliasCount = options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT;
+  const diagnostic = (code: string, message: string, line: number, column?: number): Diagnostic =>
+    column === undefined
+      ? { severity, code, message, path: options.path, line }
+      : { severity, code, message, path: options.path, line, column };
+  const split = splitFrontmatter(text);
+  const base = { keyLines: new Map<string, number>(), hasBom: split.hasBom };
+
+  if (split.kind === "none") {
+    const message =
+      mode === "strict" ? FRONTMATTER_MESSAGES.missing : `${FRONTMATTER_MESSAGES.missing}; the whole file is the body`;
+    return {
+      ...base,
+      status: "missing",
+      data: undefined,
+      body: split.body,
+      bodyStartLine: split.bodyStartLine,
+      diagnostics: [diagnostic("frontmatter-missing", message, 1)],
+    };
+  }
+
+  if (split.kind === "unclosed") {
+    const guess = mode === "lenient" ? guessUnclosedFrontmatter(split.yaml, maxAliasCount) : undefined;
+    if (guess) {
+      const lastLine = guess.lastLine;
+      return {
+        ...base,
+        status: "ok",
+        data: guess.result.data,
+        keyLines: guess.result.keyLines,
+        body: split.yaml.slice(guess.bodyOffset),
+        bodyStartLine: guess.bodyStartLine,
+        diagnostics: [
+          diagnostic(
+            "frontmatter-unclosed",
+            `${FRONTMATTER_MESSAGES.unclosed}; lines 2-${lastLine} were read as frontmatter (add a --- line after them)`,
+            1,
+          ),
+          ...guess.result.warnings.map((problem) => fromProblem(problem, diagnostic)),
+        ],
+      };
+    }
+    const message =
+      mode === "strict"
+        ? FRONTMATTER_MESSAGES.unclosed
+        : `${FRONTMATTER_MESSAGES.unclosed}; everything after line 1 is the body`;
+    return {
+      ...base,
+      status: "unclosed",
+      data: undefined,
+      body: split.body,
+      bodyStartLine: split.bodyStartLine,
+      diagnostics: [diagnostic("frontmatter-unclosed", message, 1)],
+    };
+  }
+
+  const bodyPart = { body: split.body, bodyStartLine: split.bodyStartLine };
+  let result = parseYamlMapping(split.yaml, split.yamlStartLine, maxAliasCount);
+  const diagnostics: Diagnostic[] = [];
+  if (result.errors.length > 0 && mode === "lenient") {
+    const repair = result.errors[0]?.kind === "syntax" ? repairUnquotedColons(split.yaml) : undefined;
+    const retried = repair ? parseYamlMapping(repair.yaml, split.yamlStartLine, maxAliasCount) : undefined;
+    if (repair && retried && retried.errors.length === 0) {
+      result = retried;
+      for (const line of repair.lines) {
+        diagnostics.push(
+          diagnostic(
+            "yaml-unquoted-colon",
+            `${FRONTMATTER_MESSAGES.invalidYaml} the value of '${line.key}' contains ": " and must be quoted; it was read as a quoted string`,
+            split.yamlStartLine + line.index,
+          ),
+        );
+      }
+    }
+  }
+  if (result.errors.length > 0) {
+    const suffix = mode === "lenient" ? " (the frontmatter was ignored)" : "";
+    for (const problem of result.errors) diagnostics.push(fromProblem(problem, diagnostic, suffix));
+    return { ...base, ...bodyPart, status: "invalid", data: undefined, diagnostics };
+  }
+  for (const problem of result.warnings) diagnostics.push(fromProblem(problem, diagnostic));
+  return { ...base, ...bodyPart, status: "ok", data: result.data, keyLines: result.keyLines, diagnostics };
+}
+
+function fromProblem(
+  problem: YamlProblem,
+  diagnostic: (code: string, message: string, line: number, column?: number) => Diagnostic,
+  suffix = "",
+): Diagnostic {
+  switch (problem.kind) {
+    case "not-mapping":
+      return diagnostic("frontmatter-not-mapping", `${problem.message}${suffix}`, problem.line, problem.column);
+    case "duplicate-key":
+      return diagnostic("yaml-duplicate-key", problem.message, problem.line, problem.column);
+    case "warning":
+      return { ...diagnostic("yaml-warning", `YAML warning in frontmatter: ${problem.message}`, problem.line), severity: "warning", column: problem.column };
+    default:
+      return diagnostic(
+        problem.kind === "alias-limit" ? "yaml-alias-limit" : "yaml-syntax",
+        `${FRONTMATTER_MESSAGES.invalidYaml} ${problem.message}${suffix}`,
+        problem.line,
+        problem.column,
+      );
+  }
+}
+
+/** For an unclosed block: the lines up to the first blank line, when they read as a clean mapping. */
+function guessUnclosedFrontmatter(
+  rest: string,
+  maxAliasCount: number,
+): { result: YamlMappingResult; bodyOffset: number; bodyStartLine: number; lastLine: number } | undefined {
+  const blank = /\n[ \t]*\r?\n/.exec(`\n${rest}`);
+  const yamlEnd = blank ? blank.index : rest.length;
+  const bodyOffset = blank ? blank.index + blank[0].length - 1 : rest.length;
+  const yaml = rest.slice(0, yamlEnd);
+  if (yaml.trim() === "") return undefined;
+  const result = parseYamlMapping(yaml, 2, maxAliasCount);
+  if (result.errors.length > 0 || !result.data) return undefined;
+  const newlines = yaml.split("\n").length - 1;
+  const lastLine = 1 + yaml.replace(/\r?\n$/, "").split("\n").length;
+  // the body starts after the frontmatter lines and the blank line that ended them
+  return { result, bodyOffset, bodyStartLine: 2 + newlines + (blank ? 1 : 0), lastLine };
+}

@@ -1,0 +1,123 @@
+// Parses frontmatter YAML into plain data with every scalar kept as written (failsafe schema), and
+// collects its problems with positions in the SKILL.md file instead of throwing (pure).
+import { isMap, isScalar, LineCounter, parseDocument, visit } from "yaml";
+import type { Node } from "yaml";
+
+/** One problem found while reading the YAML, positioned in the SKILL.md file (1-based). */
+export interface YamlProblem {
+  kind: "syntax" | "alias-limit" | "duplicate-key" | "not-mapping" | "warning";
+  message: string;
+  line: number;
+  column: number;
+}
+
+/** The YAML read as data: a mapping (or not), its top-level key lines, and every problem. */
+export interface YamlMappingResult {
+  /** The mapping, with scalars as strings; undefined when the YAML is not a mapping or has errors. */
+  data: Record<string, unknown> | undefined;
+  /** 1-based line in the file of each top-level key. */
+  keyLines: Map<string, number>;
+  /** Syntax errors, alias-limit and not-a-mapping findings (the data is unusable when any exists). */
+  errors: YamlProblem[];
+  /** Duplicate keys and parser warnings (the data is still usable). */
+  warnings: YamlProblem[];
+}
+
+/** Default for `maxAliasCount`: enough for real documents, far too few for a billion-laughs blow-up. */
+export const DEFAULT_MAX_ALIAS_COUNT = 100;
+
+const MAX_REPORTED_ERRORS = 3;
+
+/** Reads `yaml` (which starts at file line `startLine`) as a mapping; never throws. */
+export function parseYamlMapping(
+  yaml: string,
+  startLine: number,
+  maxAliasCount = DEFAULT_MAX_ALIAS_COUNT,
+): YamlMappingResult {
+  const keyLines = new Map<string, number>();
+  const errors: YamlProblem[] = [];
+  const warnings: YamlProblem[] = [];
+  const lineCounter = new LineCounter();
+  const position = (offset: number | undefined) => {
+    const found = lineCounter.linePos(Math.max(0, Math.min(offset ?? 0, yaml.length)));
+    return { line: found.line + startLine - 1, column: found.col };
+  };
+  try {
+    const document = parseDocument(yaml, {
+      schema: "failsafe",
+      uniqueKeys: false,
+      prettyErrors: false,
+      lineCounter,
+    });
+    for (const error of document.errors.slice(0, MAX_REPORTED_ERRORS)) {
+      errors.push({ kind: "syntax", message: firstLine(error.message), ...position(error.pos[0]) });
+    }
+    for (const warning of document.warnings) {
+      warnings.push({ kind: "warning", message: firstLine(warning.message), ...position(warning.pos[0]) });
+    }
+    if (errors.length > 0) return { data: undefined, keyLines, errors, warnings };
+    const contents = document.contents;
+    if (!isMap(contents)) {
+      const at = position((contents as Node | null)?.range?.[0] ?? 0);
+      errors.push({ kind: "not-mapping", message: "SKILL.md frontmatter must be a YAML mapping", ...at });
+      return { data: undefined, keyLines, errors, warnings };
+    }
+    for (const pair of contents.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+      const offset = (pair.key as Node | null)?.range?.[0];
+      if (!keyLines.has(key)) keyLines.set(key, position(offset).line);
+    }
+    collectDuplicateKeys(document, position, warnings);
+    let data: unknown;
+    try {
+      data = document.toJS({ maxAliasCount });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      errors.push({ kind: "alias-limit", message: firstLine(message), line: startLine, column: 1 });
+      return { data: undefined, keyLines, errors, warnings };
+    }
+    return { data: toRecord(data), keyLines, errors, warnings };
+  } catch (error) {
+    // The parser can overflow the stack on absurdly deep nesting; that is bad content, not a crash.
+    const message = error instanceof Error ? error.message : String(error);
+    errors.push({ kind: "syntax", message: firstLine(message), line: startLine, column: 1 });
+    return { data: undefined, keyLines, errors, warnings };
+  }
+}
+
+function collectDuplicateKeys(
+  document: ReturnType<typeof parseDocument>,
+  position: (offset: number | undefined) => { line: number; column: number },
+  warnings: YamlProblem[],
+): void {
+  visit(document, {
+    Map(_key, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+        if (seen.has(key)) {
+          warnings.push({
+            kind: "duplicate-key",
+            message: `Duplicate key '${key}' in frontmatter; the last value is used`,
+            ...position((pair.key as Node | null)?.range?.[0]),
+          });
+        }
+        seen.add(key);
+      }
+    },
+  });
+}
+
+/** Copies the mapping into a prototype-free record so keys such as `__proto__` stay plain data. */
+function toRecord(data: unknown): Record<string, unknown> {
+  const record: Record<string, unknown> = Object.create(null);
+  if (data !== null && typeof data === "object") {
+    for (const [key, value] of Object.entries(data)) record[key] = value;
+  }
+  return record;
+}
+
+function firstLine(message: string): string {
+  const newline = message.indexOf("\n");
+  return (newline === -1 ? message : message.slice(0, newline)).trim();
+}

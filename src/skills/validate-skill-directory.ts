@@ -1,0 +1,134 @@
+// Validates one skill folder on disk: finds and reads its SKILL.md, runs the text rules of the mode,
+// and checks that the files the body refers to exist inside the folder.
+import { readFile, stat } from "node:fs/promises";
+import { basename, isAbsolute, relative, resolve } from "node:path";
+import { hasErrors } from "./diagnostic.js";
+import type { Diagnostic } from "./diagnostic.js";
+import { findBodyReferences } from "./find-body-references.js";
+import { findSkillFile } from "./find-skill-file.js";
+import type { SkillFileLocation } from "./find-skill-file.js";
+import { decodeSkillBytes } from "./load-skill-bytes.js";
+import type { ValidationMode } from "./parse-frontmatter.js";
+import { validateSkillText } from "./validate-skill-text.js";
+
+export interface ValidateSkillDirectoryOptions {
+  /** `strict`: spec-exact errors; `lenient` (default): what the runtime loader reports. */
+  mode?: ValidationMode;
+  /** Size cap for the SKILL.md in bytes (default 1 MiB). */
+  maxBytes?: number;
+  /** Check that relative links and `${SKILL_DIR}` paths point at existing files (default true). */
+  checkReferences?: boolean;
+  /** An already-located skill file (skips the lookup). */
+  skillFile?: SkillFileLocation;
+}
+
+/** The verdict for one skill folder. */
+export interface SkillValidation {
+  /** The folder, as given. */
+  path: string;
+  /** The SKILL.md that was read, if one was found. */
+  skillFile?: string;
+  /** The skill's name, when it declares a usable one. */
+  name?: string;
+  /** True when no diagnostic is an error. */
+  valid: boolean;
+  diagnostics: Diagnostic[];
+}
+
+export const MISSING_SKILL_FILE_MESSAGE = "Missing required file: SKILL.md";
+
+/** Validates the skill in `directory`; bad content becomes diagnostics, never an exception. */
+export async function validateSkillDirectory(
+  directory: string,
+  options: ValidateSkillDirectoryOptions = {},
+): Promise<SkillValidation> {
+  const fail = (code: string, message: string, path = directory): SkillValidation => ({
+    path: directory,
+    valid: false,
+    diagnostics: [{ severity: "error", code, message, path }],
+  });
+  let location: SkillFileLocation | undefined;
+  try {
+    location = options.skillFile ?? (await findSkillFile(directory));
+  } catch (error) {
+    return fail("unreadable-folder", error instanceof Error ? error.message : String(error));
+  }
+  if (!location) {
+    const kind = await stat(directory).then(
+      (found) => (found.isDirectory() ? "directory" : "other"),
+      () => "missing",
+    );
+    if (kind === "missing") return fail("path-not-found", `Path does not exist: ${directory}`);
+    if (kind === "other") return fail("not-a-directory", `Not a directory: ${directory}`);
+    return fail("missing-skill-file", MISSING_SKILL_FILE_MESSAGE);
+  }
+
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(location.path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "error";
+    return fail("unreadable-file", `Cannot read SKILL.md (${code}); check its permissions`, location.path);
+  }
+  const mode = options.mode ?? "lenient";
+  // Strict mode reports an empty file the reference's way: it does not start with frontmatter.
+  const text = mode === "strict" && bytes.length === 0 ? "" : decodeSkillBytes(bytes, options.maxBytes);
+  if (typeof text !== "string") return fail(text.code, text.message, location.path);
+
+  const directoryName = basename(resolve(directory));
+  const validation = validateSkillText(text, {
+    path: location.path,
+    directoryName,
+    mode,
+    ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
+  });
+  const diagnostics = [...validation.diagnostics];
+  if (location.lowercase) {
+    diagnostics.push({
+      severity: "warning",
+      code: "lowercase-skill-file",
+      message: "The file is named skill.md; rename it to SKILL.md, the name the spec and most agents look for",
+      path: location.path,
+    });
+  }
+  if (options.checkReferences ?? true) {
+    diagnostics.push(...(await checkBodyReferences(validation.body, validation.bodyStartLine, directory, location.path)));
+  }
+  const result: SkillValidation = {
+    path: directory,
+    skillFile: location.path,
+    valid: !hasErrors(diagnostics),
+    diagnostics,
+  };
+  if (validation.name !== undefined) result.name = validation.name;
+  return result;
+}
+
+async function checkBodyReferences(
+  body: string,
+  bodyStartLine: number,
+  directory: string,
+  path: string,
+): Promise<Diagnostic[]> {
+  const root = resolve(directory);
+  const seen = new Set<string>();
+  const checks = findBodyReferences(body, bodyStartLine)
+    .filter((reference) => !seen.has(reference.target) && seen.add(reference.target))
+    .map(async (reference): Promise<Diagnostic | undefined> => {
+      const target = resolve(root, reference.target);
+      const inside = relative(root, target);
+      const position = { path, line: reference.line, column: reference.column };
+      if (inside.startsWith("..") || isAbsolute(inside)) {
+        const message = `The body refers to '${reference.target}', which is outside the skill folder; keep referenced files inside it`;
+        return { severity: "warning", code: "reference-outside-skill", message, ...position };
+      }
+      const exists = await stat(target).then(
+        () => true,
+        () => false,
+      );
+      if (exists) return undefined;
+      const message = `The body refers to '${reference.target}', which does not exist in the skill folder`;
+      return { severity: "warning", code: "broken-reference", message, ...position };
+    });
+  return (await Promise.all(checks)).filter((diagnostic) => diagnostic !== undefined);
+}
