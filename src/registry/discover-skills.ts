@@ -1,0 +1,362 @@
+// Discovery: walks the roots for folders holding SKILL.md, bounded, loop-safe, gitignore-aware, incremental.
+
+import type { Stats } from "node:fs";
+import * as path from "node:path";
+import type { Diagnostic } from "../skills/diagnostic.js";
+import { createGitignoreLayer, type GitignoreLayer, isIgnoredDirectory } from "./gitignore-layers.js";
+import { classifyEntries, compareNames } from "./list-directory.js";
+import { errorCodeOf, isSameStamp, type RegistryFileSystem, toStamp } from "./registry-file-system.js";
+import {
+  addNode,
+  type DirectoryNode,
+  removeSubtree,
+  type SkillTree,
+  toOrderKey,
+  type WalkChanges,
+} from "./skill-tree.js";
+
+/** What a walk works on. */
+export interface WalkContext {
+  fs: RegistryFileSystem;
+  tree: SkillTree;
+  changes: WalkChanges;
+}
+
+interface VisitTarget {
+  rootIndex: number;
+  depth: number;
+  realPath: string;
+  parentLayer: GitignoreLayer | undefined;
+  stats: Stats;
+}
+
+/** Which children of a re-listed folder are walked again (new ones always are). */
+type Descend = "all" | ReadonlySet<string>;
+
+/**
+ * Walks every root. With `reuse`, a folder whose stamp is unchanged keeps its last listing, so an
+ * unchanged tree costs one `stat` per folder; without it every folder is listed again.
+ */
+export function walkRoots(context: WalkContext, reuse: boolean): void {
+  for (let index = 0; index < context.tree.roots.length; index++) walkRoot(context, index, reuse);
+}
+
+/** Walks one root from the top (see walkRoots). */
+export function walkRoot(
+  context: WalkContext,
+  rootIndex: number,
+  reuse: boolean,
+  descend: Descend = "all",
+): void {
+  const { fs, tree, changes } = context;
+  const root = tree.roots[rootIndex];
+  if (root === undefined) return;
+  const diagnostics: Diagnostic[] = [];
+  tree.rootDiagnostics[rootIndex] = diagnostics;
+  const drop = () => removeSubtree(tree, root.path, changes);
+  let stats: Stats;
+  let realPath: string;
+  try {
+    stats = fs.statSync(root.path);
+    realPath = fs.realpathSync(root.path);
+  } catch (error) {
+    const code = errorCodeOf(error);
+    // A missing default root is normal (most projects have no .claude/skills); a missing --dir is not.
+    if (code !== "ENOENT" || root.scope === "custom") {
+      diagnostics.push(
+        rootDiagnostic(root.path, code === "ENOENT" ? "root-missing" : "root-unreadable", code),
+      );
+    }
+    drop();
+    return;
+  }
+  if (!stats.isDirectory()) {
+    diagnostics.push(rootDiagnostic(root.path, "root-not-a-directory", undefined));
+    drop();
+    return;
+  }
+  const owner = tree.owners.get(realPath);
+  if (owner !== undefined && owner !== root.path) {
+    diagnostics.push({
+      severity: "info",
+      code: "root-duplicate",
+      message: `This root is the same folder as ${owner}; its skills are listed once, from there.`,
+      path: root.path,
+    });
+    drop();
+    return;
+  }
+  visit(context, root.path, { rootIndex, depth: 0, realPath, parentLayer: undefined, stats }, reuse, descend);
+}
+
+/**
+ * Lists one known folder again and walks only its new children and the `touched` ones (the names
+ * a watcher reported); the rest keep their nodes. Returns false when the folder is not in the tree.
+ */
+export function rescanDirectory(context: WalkContext, directory: string, touched: Descend): boolean {
+  const { fs, tree, changes } = context;
+  const node = tree.directories.get(directory);
+  if (node === undefined) return false;
+  if (node.depth === 0) {
+    node.stamp = undefined;
+    walkRoot(context, node.rootIndex, true, touched);
+    return true;
+  }
+  let stats: Stats;
+  try {
+    stats = fs.statSync(directory);
+  } catch {
+    // Gone (or unreadable now): its parent's listing decides what remains.
+    removeSubtree(tree, directory, changes);
+    return true;
+  }
+  const parent = tree.directories.get(path.dirname(directory));
+  const target = { rootIndex: node.rootIndex, depth: node.depth, realPath: node.realPath, stats };
+  // Forget this folder's stamp so it is listed again; its children keep theirs.
+  node.stamp = undefined;
+  visit(context, directory, { ...target, parentLayer: parent?.layer }, true, touched);
+  return true;
+}
+
+function visit(
+  context: WalkContext,
+  directory: string,
+  target: VisitTarget,
+  reuse: boolean,
+  descend: Descend,
+) {
+  const { fs, tree, changes } = context;
+  let node = tree.directories.get(directory);
+  if (node !== undefined && (node.rootIndex !== target.rootIndex || node.realPath !== target.realPath)) {
+    removeSubtree(tree, directory, changes);
+    node = undefined;
+  }
+  const stamp = toStamp(target.stats);
+  const gitignoreStamp =
+    node?.gitignore === undefined ? undefined : statOrUndefined(fs, gitignorePath(directory));
+  const keepListing =
+    reuse &&
+    node !== undefined &&
+    isSameStamp(node.stamp, stamp) &&
+    (node.gitignore === undefined || isSameStamp(node.gitignore.stamp, gitignoreStamp));
+  let plain: string[];
+  const previousChildren = node?.children ?? [];
+  const previousSkillFile = node?.skillFileName;
+  if (node !== undefined && keepListing) {
+    plain = node.directoryNames;
+  } else {
+    const listing = listFolder(fs, tree, directory);
+    changes.listed++;
+    plain = listing.directories;
+    const fresh: DirectoryNode = node ?? {
+      path: directory,
+      realPath: target.realPath,
+      rootIndex: target.rootIndex,
+      depth: target.depth,
+      orderKey: toOrderKey(path.relative(tree.roots[target.rootIndex]?.path ?? directory, directory)),
+      stamp,
+      directoryNames: [],
+      children: [],
+      links: [],
+      skillFileName: undefined,
+      gitignore: undefined,
+      layer: undefined,
+      diagnostics: [],
+      limited: undefined,
+    };
+    if (node === undefined) addNode(tree, fresh, changes);
+    node = fresh;
+    const previousGitignore = node.gitignore?.text;
+    node.stamp = stamp;
+    node.directoryNames = plain;
+    node.links = listing.links;
+    node.skillFileName = listing.skillFileName;
+    node.diagnostics = listing.diagnostics;
+    node.gitignore = listing.gitignore;
+    // A changed .gitignore changes what every folder below may hold: walk them all again.
+    if (previousGitignore !== listing.gitignore?.text) descend = "all";
+  }
+  const current = node;
+  current.layer =
+    current.gitignore !== undefined && tree.limits.respectGitignore
+      ? createGitignoreLayer(directory, current.gitignore.text, target.parentLayer)
+      : target.parentLayer;
+  current.limited = undefined;
+  const linkTargets = new Map<string, { stats: Stats; realPath: string }>();
+  for (const name of current.links) {
+    const resolved = resolveLink(context, current, name);
+    if (resolved !== undefined) linkTargets.set(name, resolved);
+  }
+  const candidates = [...plain, ...linkTargets.keys()].sort(compareNames);
+  const children: string[] = [];
+  for (const name of candidates) {
+    const childPath = path.join(directory, name);
+    if (current.layer !== undefined && isIgnoredDirectory(current.layer, childPath)) continue;
+    const existing = tree.directories.get(childPath);
+    if (target.depth + 1 > tree.limits.maxDepth) {
+      current.limited = "depth";
+      continue;
+    }
+    if (existing === undefined && (tree.counts[target.rootIndex] ?? 0) >= tree.limits.maxDirectories) {
+      current.limited = "count";
+      continue;
+    }
+    const link = linkTargets.get(name);
+    const realPath = link?.realPath ?? path.join(current.realPath, name);
+    const owner = tree.owners.get(realPath);
+    if (owner !== undefined && owner !== childPath) {
+      current.diagnostics.push(duplicateDiagnostic(childPath, owner, current.realPath, realPath));
+      continue;
+    }
+    children.push(name);
+    if (existing !== undefined && descend !== "all" && !descend.has(name)) continue;
+    let stats = link?.stats;
+    if (stats === undefined) {
+      try {
+        stats = fs.statSync(childPath);
+      } catch (error) {
+        current.diagnostics.push(unreadable(childPath, error));
+        children.pop();
+        continue;
+      }
+    }
+    const childTarget = { rootIndex: target.rootIndex, depth: target.depth + 1, realPath, stats };
+    visit(context, childPath, { ...childTarget, parentLayer: current.layer }, reuse, "all");
+  }
+  const kept = new Set(children);
+  for (const name of previousChildren)
+    if (!kept.has(name)) removeSubtree(tree, path.join(directory, name), changes);
+  current.children = children;
+  if (previousSkillFile !== undefined && previousSkillFile !== current.skillFileName) {
+    changes.removedSkillFiles.push(path.join(directory, previousSkillFile));
+  }
+  if (current.skillFileName !== undefined) changes.skillDirectories.push(directory);
+}
+
+function listFolder(fs: RegistryFileSystem, tree: SkillTree, directory: string) {
+  try {
+    const listing = classifyEntries(
+      directory,
+      fs.readdirSync(directory, { withFileTypes: true }),
+      tree.limits.skipped,
+    );
+    let gitignore: DirectoryNode["gitignore"];
+    if (listing.hasGitignore && tree.limits.respectGitignore) {
+      try {
+        const file = gitignorePath(directory);
+        const stamp = toStamp(fs.statSync(file));
+        gitignore = { stamp, text: fs.readFileSync(file).toString("utf8") };
+      } catch (error) {
+        listing.diagnostics.push(unreadable(gitignorePath(directory), error));
+      }
+    }
+    return { ...listing, gitignore };
+  } catch (error) {
+    return {
+      directories: [],
+      links: [],
+      skillFileName: undefined,
+      diagnostics: [unreadable(directory, error)],
+      gitignore: undefined,
+    };
+  }
+}
+
+function resolveLink(context: WalkContext, node: DirectoryNode, name: string) {
+  const linkPath = path.join(node.path, name);
+  try {
+    const stats = context.fs.statSync(linkPath);
+    if (!stats.isDirectory()) return undefined;
+    return { stats, realPath: context.fs.realpathSync(linkPath) };
+  } catch (error) {
+    const code = errorCodeOf(error);
+    node.diagnostics.push(
+      code === "ELOOP"
+        ? {
+            severity: "warning",
+            code: "symlink-loop",
+            message: "This link points back to itself; it is skipped.",
+            path: linkPath,
+          }
+        : code === "ENOENT"
+          ? {
+              severity: "info",
+              code: "symlink-broken",
+              message: "This link points to nothing; it is skipped.",
+              path: linkPath,
+            }
+          : unreadable(linkPath, error),
+    );
+    return undefined;
+  }
+}
+
+function duplicateDiagnostic(
+  childPath: string,
+  owner: string,
+  parentReal: string,
+  realPath: string,
+): Diagnostic {
+  const loop = parentReal === realPath || parentReal.startsWith(`${realPath}${path.sep}`);
+  return loop
+    ? {
+        severity: "warning",
+        code: "symlink-loop",
+        message: `This link leads back to ${owner}, a folder above it; it is skipped.`,
+        path: childPath,
+      }
+    : {
+        severity: "info",
+        code: "duplicate-directory",
+        message: `This is the same folder as ${owner}; its skills are listed once, from there.`,
+        path: childPath,
+      };
+}
+
+function unreadable(target: string, error: unknown): Diagnostic {
+  const code = errorCodeOf(error) ?? "error";
+  return {
+    severity: "warning",
+    code: "unreadable",
+    message: `Could not read this (${code}); skills inside it are not loaded. Check its permissions.`,
+    path: target,
+  };
+}
+
+function rootDiagnostic(rootPath: string, code: string, cause: string | undefined): Diagnostic {
+  if (code === "root-missing") {
+    return {
+      severity: "warning",
+      code,
+      message: "This skills folder does not exist; create it or fix the path.",
+      path: rootPath,
+    };
+  }
+  if (code === "root-not-a-directory") {
+    return {
+      severity: "warning",
+      code,
+      message: "This skills root is a file, not a folder; point it at a folder.",
+      path: rootPath,
+    };
+  }
+  return {
+    severity: "warning",
+    code,
+    message: `Could not read this skills folder (${cause ?? "error"}); check its permissions.`,
+    path: rootPath,
+  };
+}
+
+function statOrUndefined(fs: RegistryFileSystem, file: string) {
+  try {
+    return toStamp(fs.statSync(file));
+  } catch {
+    // A .gitignore that went away reads as "changed": the folder is listed again.
+    return undefined;
+  }
+}
+
+function gitignorePath(directory: string): string {
+  return path.join(directory, ".gitignore");
+}

@@ -1,0 +1,36 @@
+// `.gitignore` rules met along a directory walk, as a chain from the deepest folder up to the root.
+
+import * as path from "node:path";
+import ignore, { type Ignore } from "ignore";
+
+/** The rules of one `.gitignore` and the layers of the folders above it. */
+export interface GitignoreLayer {
+  /** The folder holding the `.gitignore`; patterns are relative to it. */
+  base: string;
+  matcher: Ignore;
+  parent: GitignoreLayer | undefined;
+}
+
+/** A new layer for the `.gitignore` text found in `base`, on top of `parent`. */
+export function createGitignoreLayer(
+  base: string,
+  text: string,
+  parent: GitignoreLayer | undefined,
+): GitignoreLayer {
+  return { base, matcher: ignore({ allowRelativePaths: true }).add(text), parent };
+}
+
+/**
+ * True when `directory` is ignored by the chain: the deepest `.gitignore` with a say decides, so a
+ * `!pattern` in a nested file re-includes what a file above it excluded.
+ */
+export function isIgnoredDirectory(layer: GitignoreLayer | undefined, directory: string): boolean {
+  for (let current = layer; current !== undefined; current = current.parent) {
+    const relative = path.relative(current.base, directory);
+    if (relative === "" || relative.startsWith("..")) continue;
+    const result = current.matcher.test(`${relative.split(path.sep).join("/")}/`);
+    if (result.unignored) return false;
+    if (result.ignored) return true;
+  }
+  return false;
+}

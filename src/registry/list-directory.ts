@@ -1,0 +1,78 @@
+// One directory listing, sorted into what discovery cares about: child folders, links, the skill file.
+
+import type { Dirent } from "node:fs";
+import * as path from "node:path";
+import type { Diagnostic } from "../skills/diagnostic.js";
+
+/** The names of the skill file, in the order they are looked for (the lowercase one with a warning). */
+export const SKILL_FILE_NAMES = ["SKILL.md", "skill.md"] as const;
+
+/** Folder names never descended into. */
+export const DEFAULT_SKIPPED_DIRECTORIES: readonly string[] = [".git", "node_modules"];
+
+/** A directory's entries as discovery sees them. */
+export interface DirectoryListing {
+  /** Real child folders (not links), sorted, minus skipped names. */
+  directories: string[];
+  /** Symbolic links, sorted; the walker stats them to learn whether they are folders. */
+  links: string[];
+  /** `SKILL.md`, else `skill.md`, when present as a file or a link. */
+  skillFileName: string | undefined;
+  hasGitignore: boolean;
+  diagnostics: Diagnostic[];
+}
+
+/** Sorts a directory's entries. Pure: the caller did the `readdir`. */
+export function classifyEntries(
+  directory: string,
+  entries: readonly Dirent[],
+  skipped: ReadonlySet<string>,
+): DirectoryListing {
+  const directories: string[] = [];
+  const links: string[] = [];
+  let upper = false;
+  let lower = false;
+  let hasGitignore = false;
+  const diagnostics: Diagnostic[] = [];
+  for (const entry of entries) {
+    const name = entry.name;
+    if (entry.isDirectory()) {
+      if (!skipped.has(name)) directories.push(name);
+    } else if (entry.isSymbolicLink()) {
+      if (name === "SKILL.md") upper = true;
+      else if (name === "skill.md") lower = true;
+      else if (!skipped.has(name)) links.push(name);
+    } else if (name === "SKILL.md") {
+      upper = true;
+    } else if (name === "skill.md") {
+      lower = true;
+    } else if (name === ".gitignore") {
+      hasGitignore = true;
+    } else if (name.length === 8 && name.toLowerCase() === "skill.md") {
+      diagnostics.push({
+        severity: "warning",
+        code: "skill-file-case",
+        message: `\`${name}\` is not read as a skill file; rename it to SKILL.md.`,
+        path: path.join(directory, name),
+      });
+    }
+  }
+  // Code-unit order, not locale order: the same tree always gives the same order everywhere.
+  directories.sort(compareNames);
+  links.sort(compareNames);
+  const skillFileName = upper ? "SKILL.md" : lower ? "skill.md" : undefined;
+  if (upper && lower) {
+    diagnostics.push({
+      severity: "info",
+      code: "skill-file-duplicate",
+      message: "Both SKILL.md and skill.md are present; SKILL.md is used and skill.md is ignored.",
+      path: path.join(directory, "skill.md"),
+    });
+  }
+  return { directories, links, skillFileName, hasGitignore, diagnostics };
+}
+
+/** Code-unit comparison of two names. */
+export function compareNames(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}

@@ -1,0 +1,144 @@
+// One SKILL.md in the index: its stamp, its parsed metadata and diagnostics, never its body.
+
+import * as path from "node:path";
+import type { Diagnostic } from "../skills/diagnostic.js";
+import { decodeSkillBytes } from "../skills/load-skill-bytes.js";
+import {
+  createSkippedSkill,
+  DEFAULT_MAX_SKILL_FILE_BYTES,
+  loadSkillText,
+} from "../skills/load-skill-text.js";
+import type { LoadedSkillText, SkillMetadata } from "../skills/skill-metadata.js";
+import { readSkillHead } from "./read-skill-head.js";
+import { errorCodeOf, type FileStamp, type RegistryFileSystem, toStamp } from "./registry-file-system.js";
+
+/** What the index keeps about one skill file. */
+export interface SkillFileEntry {
+  file: string;
+  directory: string;
+  rootIndex: number;
+  /** Depth-first order within the root (see toOrderKey). */
+  orderKey: string;
+  stamp: FileStamp;
+  metadata: SkillMetadata;
+  diagnostics: Diagnostic[];
+  /** False when the lenient policy skips the file (empty, binary, not UTF-8, too large, unreadable). */
+  loadable: boolean;
+  bodyStartLine: number;
+  /** Epoch milliseconds when the index first saw this path. */
+  firstSeenAt: number;
+  /** Character offset of the body in the decoded file, learned on the first full read. */
+  bodyOffset?: number;
+}
+
+/** How files are read and parsed. */
+export interface LoadSkillEntryOptions {
+  fs: RegistryFileSystem;
+  /** Files over this many bytes are skipped; default 1 MiB. */
+  maxBytes?: number;
+  /** Read whole files (every diagnostic, body size included) instead of heads. */
+  readWholeFiles?: boolean;
+  /** Called once per file actually parsed (tests count re-parses with it). */
+  onParse?: (file: string) => void;
+}
+
+/** Where an entry sits, decided by the walk. */
+export interface EntryPlace {
+  file: string;
+  directory: string;
+  rootIndex: number;
+  orderKey: string;
+  firstSeenAt: number;
+}
+
+/**
+ * Reads and parses one skill file. Never throws: a file that vanished or cannot be read comes back
+ * `undefined` (vanished) or as a skipped entry with an error diagnostic.
+ */
+export function loadSkillEntry(
+  place: EntryPlace,
+  options: LoadSkillEntryOptions,
+): SkillFileEntry | undefined {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_SKILL_FILE_BYTES;
+  try {
+    const head = readSkillHead(
+      options.fs,
+      place.file,
+      options.readWholeFiles ? { headBytes: maxBytes + 1 } : {},
+    );
+    options.onParse?.(place.file);
+    return parseSkillEntry(place, head.bytes, head.stamp, { ...options, whole: head.complete }).entry;
+  } catch (error) {
+    const code = errorCodeOf(error);
+    if (code === "ENOENT") return undefined;
+    const skipped = createSkippedSkill(path.basename(place.directory), {
+      severity: "error",
+      code: "unreadable-file",
+      message: `Cannot read SKILL.md (${code ?? "error"}); the skill is skipped (check its permissions)`,
+      path: place.file,
+    });
+    return toEntry(place, statOrUnknown(options.fs, place.file), skipped);
+  }
+}
+
+/**
+ * Parses the bytes of a skill file (its head or all of it). With `whole`, also returns the
+ * decoded body and remembers where it starts, so later reads can skip parsing.
+ */
+export function parseSkillEntry(
+  place: EntryPlace,
+  bytes: Uint8Array,
+  stamp: FileStamp,
+  options: { maxBytes?: number; whole?: boolean },
+): { entry: SkillFileEntry; body: string | undefined } {
+  const directoryName = path.basename(place.directory);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_SKILL_FILE_BYTES;
+  const skip = (code: string, message: string) =>
+    createSkippedSkill(directoryName, { severity: "error", code, message, path: place.file });
+  if (stamp.size > maxBytes) {
+    const message = `SKILL.md is ${stamp.size} bytes, over the ${maxBytes}-byte limit; the skill is skipped (move content to references/)`;
+    return { entry: toEntry(place, stamp, skip("file-too-large", message)), body: undefined };
+  }
+  const text = decodeSkillBytes(bytes, maxBytes);
+  if (typeof text !== "string")
+    return { entry: toEntry(place, stamp, skip(text.code, text.message)), body: undefined };
+  const loaded = loadSkillText(text, { path: place.file, directoryName, maxBytes });
+  const entry = toEntry(place, stamp, loaded);
+  // The body is the tail of the text (byte-exact after the closing delimiter), so its offset is known.
+  if (options.whole && loaded.loadable && text.endsWith(loaded.body))
+    entry.bodyOffset = text.length - loaded.body.length;
+  return { entry, body: loaded.loadable ? loaded.body : undefined };
+}
+
+function toEntry(place: EntryPlace, stamp: FileStamp, loaded: LoadedSkillText): SkillFileEntry {
+  const diagnostics = loaded.diagnostics;
+  if (loaded.loadable && path.basename(place.file) === "skill.md")
+    diagnostics.push(lowercaseWarning(place.file));
+  return {
+    ...place,
+    stamp,
+    metadata: loaded.metadata,
+    diagnostics,
+    loadable: loaded.loadable,
+    bodyStartLine: loaded.bodyStartLine,
+  };
+}
+
+/** The warning for the lowercase `skill.md` fallback (same code as the one-shot lister's). */
+export function lowercaseWarning(file: string): Diagnostic {
+  return {
+    severity: "warning",
+    code: "lowercase-skill-file",
+    message: "The file is named skill.md; rename it to SKILL.md, the name the spec and most agents look for",
+    path: file,
+  };
+}
+
+function statOrUnknown(fs: RegistryFileSystem, file: string): FileStamp {
+  try {
+    // An unreadable file still has a stamp, so it is not re-read until it changes.
+    return toStamp(fs.statSync(file));
+  } catch {
+    return { size: -1, mtimeMs: -1, ino: -1 };
+  }
+}

@@ -1,0 +1,72 @@
+// The synchronous file-system calls the registry makes, behind one small interface (Node's by default).
+
+import * as nodeFs from "node:fs";
+
+/** The subset of `node:fs` the registry uses; pass another implementation to inject faults in tests. */
+export interface RegistryFileSystem {
+  readdirSync(path: string, options: { withFileTypes: true }): nodeFs.Dirent[];
+  statSync(path: string): nodeFs.Stats;
+  lstatSync(path: string): nodeFs.Stats;
+  realpathSync(path: string): string;
+  openSync(path: string, flags: string): number;
+  fstatSync(descriptor: number): nodeFs.Stats;
+  readSync(descriptor: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
+  closeSync(descriptor: number): void;
+  readFileSync(path: string): Buffer;
+  writeFileSync(path: string, data: string): void;
+  renameSync(from: string, to: string): void;
+  mkdirSync(path: string, options: { recursive: true }): string | undefined;
+  rmSync(path: string, options: { force: true }): void;
+  existsSync(path: string): boolean;
+}
+
+/** Node's own synchronous file system. */
+export const nodeFileSystem: RegistryFileSystem = {
+  readdirSync: (path, options) => nodeFs.readdirSync(path, options),
+  statSync: (path) => nodeFs.statSync(path),
+  lstatSync: (path) => nodeFs.lstatSync(path),
+  realpathSync: (path) => nodeFs.realpathSync(path),
+  openSync: (path, flags) => nodeFs.openSync(path, flags),
+  fstatSync: (descriptor) => nodeFs.fstatSync(descriptor),
+  readSync: (descriptor, buffer, offset, length, position) =>
+    nodeFs.readSync(descriptor, buffer, offset, length, position),
+  closeSync: (descriptor) => nodeFs.closeSync(descriptor),
+  readFileSync: (path) => nodeFs.readFileSync(path),
+  writeFileSync: (path, data) => nodeFs.writeFileSync(path, data),
+  renameSync: (from, to) => nodeFs.renameSync(from, to),
+  mkdirSync: (path, options) => nodeFs.mkdirSync(path, options),
+  rmSync: (path, options) => nodeFs.rmSync(path, options),
+  existsSync: (path) => nodeFs.existsSync(path),
+};
+
+/** The file system with `overrides` layered over Node's. */
+export function createRegistryFileSystem(overrides: Partial<RegistryFileSystem> = {}): RegistryFileSystem {
+  return { ...nodeFileSystem, ...overrides };
+}
+
+/** Identity of a file's content as far as the index cares: size, modification time and inode. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+/** The stamp of a stat result. */
+export function toStamp(stats: nodeFs.Stats): FileStamp {
+  return { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino };
+}
+
+/** True when two stamps describe the same file content. */
+export function isSameStamp(left: FileStamp | undefined, right: FileStamp | undefined): boolean {
+  if (left === undefined || right === undefined) return false;
+  return left.size === right.size && left.mtimeMs === right.mtimeMs && left.ino === right.ino;
+}
+
+/** The error code of a Node file-system error (`ENOENT`, `EACCES` …), or undefined. */
+export function errorCodeOf(error: unknown): string | undefined {
+  if (typeof error === "object" && error !== null && "code" in error) {
+    const code = (error as { code: unknown }).code;
+    return typeof code === "string" ? code : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,187 @@
+// Read-side views over the index: the sorted list, file lookup, catalog entries, search and change checks.
+
+import * as path from "node:path";
+import { buildBudgetedCatalog, type CatalogOptions } from "../prompt/budget.js";
+import type { CatalogEntry } from "../prompt/catalog-entry.js";
+import { buildToolDescription, type ToolDescriptionOptions } from "../prompt/tool-description.js";
+import type { SkillState } from "../store/skill-state.js";
+import { buildCatalogEntries, usageKeyOf } from "./build-catalog-entries.js";
+import { isModelInvocable } from "./invocation-flags.js";
+import { isSameStamp, type RegistryFileSystem, toStamp } from "./registry-file-system.js";
+import { compareEntries } from "./resolve-precedence.js";
+import { createSearchIndex, type SearchableSkill, type SearchIndex } from "./search-index.js";
+import type { RecordDiff, SkillIndex } from "./skill-index.js";
+import type { SkillRecord } from "./skill-record.js";
+import type { SkillSearchResult } from "./skill-registry-types.js";
+import { computeUsageScore, type UsageStore } from "./usage-store.js";
+
+/** What the views read from. */
+export interface RegistryViewsOptions {
+  index: SkillIndex;
+  usageStore: UsageStore;
+  clock: () => number;
+  stateOf: ((record: SkillRecord) => SkillState | undefined) | undefined;
+  newSkillWindowMs?: number;
+}
+
+/** The views the registry delegates to. */
+export interface RegistryViews {
+  /** Keeps the caches (sorted list, file map, search index) in step with a diff. */
+  applyDiff(diff: RecordDiff): void;
+  /** Drops every cache (after the index was loaded from a file). */
+  reset(): void;
+  list(includeShadowed: boolean): SkillRecord[];
+  recordForFile(file: string): SkillRecord | undefined;
+  usageScore(record: SkillRecord | undefined, name: string): number;
+  catalogEntries(audience: "listed" | "invocable"): CatalogEntry[];
+  buildReminder(entries: readonly CatalogEntry[], options?: CatalogOptions): string | undefined;
+  buildToolDescription(entries: readonly CatalogEntry[], options?: ToolDescriptionOptions): string;
+  search(query: string, limit: number, modelOnly: boolean): SkillSearchResult[];
+  needsRefresh(fs: RegistryFileSystem): boolean;
+}
+
+/** Creates the views over `options.index`. */
+export function createRegistryViews(options: RegistryViewsOptions): RegistryViews {
+  const { index, usageStore, clock } = options;
+  let sorted: SkillRecord[] | undefined;
+  let byFile: Map<string, SkillRecord> | undefined;
+  let searchIndex: SearchIndex | undefined;
+
+  const fileMap = () => {
+    if (byFile === undefined) {
+      byFile = new Map();
+      for (const { record } of index.byQualifiedName.values()) byFile.set(record.file, record);
+    }
+    return byFile;
+  };
+
+  return {
+    applyDiff(diff) {
+      if (diff.added.length + diff.changed.length + diff.removed.length === 0) return;
+      sorted = undefined;
+      if (byFile !== undefined) {
+        for (const record of diff.removed) if (byFile.get(record.file) === record) byFile.delete(record.file);
+        for (const { record } of diff.changed) byFile.set(record.file, record);
+        for (const record of diff.added) byFile.set(record.file, record);
+      }
+      if (searchIndex !== undefined) {
+        const names = new Set(
+          [...diff.removed, ...diff.added, ...diff.changed.map((change) => change.record)].map(
+            (record) => record.name,
+          ),
+        );
+        for (const name of names) {
+          const winner = index.byName.get(name);
+          if (winner === undefined) searchIndex.remove(name);
+          else searchIndex.update(toSearchable(winner.record));
+        }
+      }
+    },
+    reset() {
+      sorted = undefined;
+      byFile = undefined;
+      searchIndex = undefined;
+    },
+    list(includeShadowed) {
+      if (sorted === undefined) {
+        const items = [...index.byQualifiedName.values()];
+        items.sort((left, right) =>
+          left.record.name < right.record.name
+            ? -1
+            : left.record.name > right.record.name
+              ? 1
+              : compareEntries(left.entry, right.entry),
+        );
+        sorted = items.map((item) => item.record);
+      }
+      return includeShadowed ? [...sorted] : sorted.filter((record) => !record.shadowed);
+    },
+    recordForFile(file) {
+      return fileMap().get(file);
+    },
+    usageScore(record, name) {
+      return computeUsageScore(usageStore.get(record === undefined ? name : usageKeyOf(record)), clock());
+    },
+    catalogEntries(audience) {
+      const records = [...index.byName.values()].map((item) => item.record);
+      return buildCatalogEntries(records, {
+        audience,
+        usage: usageStore.all(),
+        now: clock(),
+        stateOf: options.stateOf,
+        ...(options.newSkillWindowMs === undefined ? {} : { newSkillWindowMs: options.newSkillWindowMs }),
+      });
+    },
+    buildReminder(entries, catalogOptions) {
+      return buildBudgetedCatalog(entries, catalogOptions)?.text;
+    },
+    buildToolDescription(entries, descriptionOptions) {
+      return buildToolDescription(entries, descriptionOptions);
+    },
+    search(query, limit, modelOnly) {
+      searchIndex ??= createSearchIndex([...index.byName.values()].map((item) => toSearchable(item.record)));
+      const visible = (record: SkillRecord) =>
+        !modelOnly || isModelInvocable(record, options.stateOf?.(record));
+      const results: SkillSearchResult[] = [];
+      // Hidden skills are filtered after ranking: ask for more hits than wanted, then for all of them.
+      for (const want of [limit * 4 + 16, searchIndex.size]) {
+        results.length = 0;
+        const hits = searchIndex.search(query, want);
+        for (const hit of hits) {
+          const record = index.byName.get(hit.name)?.record;
+          if (record !== undefined && visible(record)) results.push({ record, score: hit.score });
+          if (results.length >= limit) return results;
+        }
+        if (hits.length < want) break;
+      }
+      return results;
+    },
+    needsRefresh(fs) {
+      const { tree } = index;
+      for (let rootIndex = 0; rootIndex < tree.roots.length; rootIndex++) {
+        const root = tree.roots[rootIndex];
+        if (root !== undefined && !tree.directories.has(root.path) && exists(fs, root.path)) return true;
+      }
+      for (const node of tree.directories.values()) {
+        if (!isSameStamp(node.stamp, statStamp(fs, node.path))) return true;
+        if (
+          node.gitignore !== undefined &&
+          !isSameStamp(node.gitignore.stamp, statStamp(fs, path.join(node.path, ".gitignore")))
+        ) {
+          return true;
+        }
+      }
+      for (const entry of index.files.values())
+        if (!isSameStamp(entry.stamp, statStamp(fs, entry.file))) return true;
+      return false;
+    },
+  };
+}
+
+function toSearchable(record: SkillRecord): SearchableSkill {
+  const skill: SearchableSkill = {
+    name: record.name,
+    description: record.metadata.description,
+    tags: record.metadata.tags,
+  };
+  if (record.metadata.whenToUse !== undefined) skill.whenToUse = record.metadata.whenToUse;
+  return skill;
+}
+
+function statStamp(fs: RegistryFileSystem, target: string) {
+  try {
+    return toStamp(fs.statSync(target));
+  } catch {
+    // Gone or unreadable: reported as a change, which a refresh then sorts out.
+    return undefined;
+  }
+}
+
+function exists(fs: RegistryFileSystem, target: string): boolean {
+  try {
+    return fs.statSync(target).isDirectory();
+  } catch {
+    // A root that is still missing is no change.
+    return false;
+  }
+}

@@ -1,0 +1,217 @@
+// The in-memory index behind the registry: walked tree, parsed files, and records keyed for O(1) lookup.
+
+import * as path from "node:path";
+import type { Diagnostic } from "../skills/diagnostic.js";
+import { type WalkContext, walkRoots } from "./discover-skills.js";
+import { type LoadSkillEntryOptions, loadSkillEntry, type SkillFileEntry } from "./load-skill-entry.js";
+import type { RegistryCacheData } from "./registry-cache.js";
+import { isSameStamp, type RegistryFileSystem, toStamp } from "./registry-file-system.js";
+import { type ResolvedSkill, resolveNameGroup } from "./resolve-precedence.js";
+import type { SkillRecord } from "./skill-record.js";
+import type { SkillRoot } from "./skill-roots.js";
+import {
+  createSkillTree,
+  createWalkChanges,
+  type SkillTree,
+  summarizeLimits,
+  type WalkChanges,
+  type WalkLimits,
+} from "./skill-tree.js";
+
+/** How records changed in one update. */
+export interface RecordDiff {
+  added: SkillRecord[];
+  changed: Array<{ record: SkillRecord; previous: SkillRecord }>;
+  removed: SkillRecord[];
+  parsed: number;
+}
+
+/** The index's state and the operations the registry composes. */
+export interface SkillIndex {
+  readonly tree: SkillTree;
+  readonly files: Map<string, SkillFileEntry>;
+  /** Every record by qualified name. */
+  readonly byQualifiedName: Map<string, ResolvedSkill>;
+  /** The winning record per plain name. */
+  readonly byName: Map<string, ResolvedSkill>;
+  readonly activated: Set<string>;
+  /** Runs a walk step and folds its changes into files and records. */
+  update(step: (context: WalkContext) => void, force?: boolean): { diff: RecordDiff; changes: WalkChanges };
+  /** Re-resolves the records of `names` (after activation, or an entry replaced from outside). */
+  resolve(names: Iterable<string>): RecordDiff;
+  /** Puts a re-read entry in place of the old one and re-resolves its names. */
+  replaceEntry(entry: SkillFileEntry | undefined, file: string): RecordDiff;
+  /** Loads a persisted index (nothing is trusted until the next walk re-stats it). */
+  hydrate(data: RegistryCacheData): void;
+  /** The state to persist. */
+  snapshot(version: number, key: string): RegistryCacheData;
+  /** Findings that belong to no record: walk problems and skipped files. */
+  looseDiagnostics(): Diagnostic[];
+}
+
+/** Everything the index needs. */
+export interface SkillIndexOptions extends LoadSkillEntryOptions {
+  roots: readonly SkillRoot[];
+  limits: WalkLimits;
+  clock: () => number;
+}
+
+/** Creates an empty index. */
+export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
+  const fs: RegistryFileSystem = options.fs;
+  const tree = createSkillTree(options.roots, options.limits);
+  const files = new Map<string, SkillFileEntry>();
+  const namesToFiles = new Map<string, Set<string>>();
+  const byQualifiedName = new Map<string, ResolvedSkill>();
+  const byName = new Map<string, ResolvedSkill>();
+  const groups = new Map<string, ResolvedSkill[]>();
+  const activated = new Set<string>();
+
+  const setEntry = (file: string, entry: SkillFileEntry | undefined, touched: Set<string>) => {
+    const old = files.get(file);
+    if (old !== undefined) {
+      touched.add(old.metadata.name);
+      namesToFiles.get(old.metadata.name)?.delete(file);
+      files.delete(file);
+    }
+    if (entry === undefined) return;
+    files.set(file, entry);
+    if (!entry.loadable) return;
+    touched.add(entry.metadata.name);
+    let set = namesToFiles.get(entry.metadata.name);
+    if (set === undefined) {
+      set = new Set();
+      namesToFiles.set(entry.metadata.name, set);
+    }
+    set.add(file);
+  };
+
+  const resolve = (names: Iterable<string>): RecordDiff => {
+    const diff: RecordDiff = { added: [], changed: [], removed: [], parsed: 0 };
+    for (const name of names) {
+      const before = groups.get(name) ?? [];
+      const oldByQualified = new Map(before.map((item) => [item.record.qualifiedName, item]));
+      const entries = [...(namesToFiles.get(name) ?? [])].flatMap((file) => files.get(file) ?? []);
+      const after = resolveNameGroup(
+        name,
+        entries,
+        tree.roots,
+        (file) => activated.has(file),
+        (qualified) => oldByQualified.get(qualified),
+      );
+      for (const item of after) {
+        const old = oldByQualified.get(item.record.qualifiedName);
+        oldByQualified.delete(item.record.qualifiedName);
+        if (old === undefined) diff.added.push(item.record);
+        else if (old.record !== item.record) diff.changed.push({ record: item.record, previous: old.record });
+        byQualifiedName.set(item.record.qualifiedName, item);
+      }
+      for (const gone of oldByQualified.values()) {
+        diff.removed.push(gone.record);
+        byQualifiedName.delete(gone.record.qualifiedName);
+      }
+      const winner = after[0];
+      if (winner === undefined) {
+        groups.delete(name);
+        byName.delete(name);
+        namesToFiles.delete(name);
+      } else {
+        groups.set(name, after);
+        byName.set(name, winner);
+      }
+    }
+    return diff;
+  };
+
+  const checkSkillDirectories = (changes: WalkChanges, touched: Set<string>, force: boolean): number => {
+    let parsed = 0;
+    for (const directory of changes.skillDirectories) {
+      const node = tree.directories.get(directory);
+      if (node?.skillFileName === undefined) continue;
+      const file = path.join(directory, node.skillFileName);
+      const old = files.get(file);
+      if (!force && old !== undefined && old.rootIndex === node.rootIndex && old.orderKey === node.orderKey) {
+        let unchanged = false;
+        try {
+          unchanged = isSameStamp(old.stamp, toStamp(fs.statSync(file)));
+        } catch {
+          // Gone or unreadable since the listing: read it below, which reports which.
+        }
+        if (unchanged) continue;
+      }
+      const place = {
+        file,
+        directory,
+        rootIndex: node.rootIndex,
+        orderKey: node.orderKey,
+        firstSeenAt: old?.firstSeenAt ?? options.clock(),
+      };
+      const entry = loadSkillEntry(place, options);
+      parsed++;
+      if (entry === undefined) {
+        node.diagnostics.push({
+          severity: "info",
+          code: "skill-file-vanished",
+          message:
+            "The skill file disappeared while the folder was being read; it is picked up again if it comes back.",
+          path: file,
+        });
+      }
+      setEntry(file, entry, touched);
+    }
+    return parsed;
+  };
+
+  return {
+    tree,
+    files,
+    byQualifiedName,
+    byName,
+    activated,
+    update(step, force = false) {
+      const changes = createWalkChanges();
+      step({ fs, tree, changes });
+      const touched = new Set<string>();
+      for (const file of changes.removedSkillFiles) {
+        setEntry(file, undefined, touched);
+        activated.delete(file);
+      }
+      const parsed = checkSkillDirectories(changes, touched, force);
+      const diff = resolve(touched);
+      diff.parsed = parsed;
+      return { diff, changes };
+    },
+    resolve,
+    replaceEntry(entry, file) {
+      const touched = new Set<string>();
+      setEntry(file, entry, touched);
+      if (entry === undefined) activated.delete(file);
+      return resolve(touched);
+    },
+    hydrate(data) {
+      for (const directory of data.directories) {
+        const node = { ...directory, layer: undefined };
+        tree.directories.set(node.path, node);
+        tree.owners.set(node.realPath, node.path);
+        tree.counts[node.rootIndex] = (tree.counts[node.rootIndex] ?? 0) + 1;
+      }
+      const touched = new Set<string>();
+      for (const entry of data.files) setEntry(entry.file, entry, touched);
+      resolve(touched);
+    },
+    snapshot(version, key) {
+      return { version, key, directories: [...tree.directories.values()], files: [...files.values()] };
+    },
+    looseDiagnostics() {
+      const diagnostics: Diagnostic[] = [...tree.rootDiagnostics.flat(), ...summarizeLimits(tree)];
+      for (const node of tree.directories.values()) diagnostics.push(...node.diagnostics);
+      for (const entry of files.values()) if (!entry.loadable) diagnostics.push(...entry.diagnostics);
+      return diagnostics;
+    },
+  };
+}
+
+/** A full walk of every root (see walkRoots). */
+export function walkAll(reuse: boolean): (context: WalkContext) => void {
+  return (context) => walkRoots(context, reuse);
+}
