@@ -200,7 +200,11 @@ function describeSkill(scopes: readonly PermissionScope[]): string {
 }
 
 function describeInput(input: Record<string, unknown>): string {
-  const main = input.command ?? input.path ?? input.name;
+  const main =
+    input.command ??
+    input.path ??
+    input.name ??
+    Object.values(input).find((value) => typeof value === "string");
   if (typeof main !== "string") return "";
   return ` (${main.length > 120 ? `${main.slice(0, 120)}…` : main})`;
 }

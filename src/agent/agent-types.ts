@@ -1,0 +1,115 @@
+// The shapes an agent run takes and gives back: options, events, results.
+
+import type { Tool, ToolResult } from "../tools/define-tool.js";
+import type { AuditLog, AuditStatus } from "./audit-log.js";
+import type { CompactionOptions } from "./compact-history.js";
+import type { HookBus, HookFailure } from "./hooks.js";
+import type { PermissionPolicy, PermissionScope } from "./permissions.js";
+import type { ChatMessage, ChatProvider, TokenUsage, ToolCall } from "./provider.js";
+import type { SubAgentRunner } from "./sub-agent-runner.js";
+import type { SystemSection } from "./system-prompt.js";
+import type { SkillSource, UserInvocationOptions } from "./user-invocation.js";
+
+/** Why a run ended. */
+export type StopReason = "end" | "max-steps" | "aborted" | "error";
+
+/** Something that happened during a run, for progress displays and logs. */
+export type AgentEvent =
+  | { type: "session-start"; sessionId: string }
+  | { type: "turn-start"; step: number }
+  | { type: "text-delta"; step: number; delta: string }
+  | { type: "turn-end"; step: number; text: string; toolCalls: ToolCall[]; usage: TokenUsage }
+  | { type: "tool-start"; step: number; call: ToolCall }
+  | {
+      type: "tool-end";
+      step: number;
+      call: ToolCall;
+      result: ToolResult;
+      status: AuditStatus;
+      durationMs: number;
+    }
+  | { type: "skill-activated"; skill: string; via: "load_skill" | "user" }
+  | {
+      type: "compacted";
+      removedMessages: number;
+      reattachedSkills: string[];
+      tokensBefore: number;
+      tokensAfter: number;
+    }
+  | { type: "hook-failed"; failure: HookFailure }
+  | { type: "run-end"; stoppedBy: StopReason; error?: string };
+
+/** Everything `createAgent` takes. Only `provider` and `model` are required. */
+export interface AgentOptions {
+  provider: ChatProvider;
+  model: string;
+  tools?: Tool[];
+  /** Rendered into the system prompt every turn, in order. */
+  systemSections?: SystemSection[];
+  /** Model calls per run; default 25. */
+  maxSteps?: number;
+  /** Passed to the provider as the answer's token limit. */
+  maxTokens?: number;
+  hooks?: HookBus;
+  permissions?: PermissionPolicy;
+  audit?: AuditLog;
+  /** Default: a random UUID. */
+  sessionId?: string;
+  /** Default "main". */
+  agentName?: string;
+  /** Working directory handed to tools and hooks. */
+  cwd?: string;
+  onEvent?: (event: AgentEvent) => void;
+  /** History compaction; on by default with the defaults of CompactionOptions, `false` turns it off. */
+  compaction?: CompactionOptions | false;
+  /** Where `/name` invocations and loaded skills' allowed-tools and hooks are looked up. */
+  skills?: SkillSource;
+  /** Runs forked skills invoked with `/name`. */
+  subAgents?: SubAgentRunner;
+  /** Settings for `/name` invocations (shell lines, timeouts). */
+  userInvocation?: Omit<UserInvocationOptions, "skills" | "runner" | "sessionId">;
+  /** Skill scopes active for the whole session from the start (sub-agents get their skill's scope here). */
+  permissionScopes?: PermissionScope[];
+  /** Fire session-start, session-end and user-prompt-submit; default true (sub-agents turn it off). */
+  lifecycleHooks?: boolean;
+  /** Clock for durations; injectable for tests. */
+  now?: () => number;
+}
+
+/** Token usage of every model call in a run and their sum. */
+export interface RunUsage {
+  perTurn: TokenUsage[];
+  total: TokenUsage;
+}
+
+/** What `agent.run` resolves to. It never rejects for model or tool failures; those end with `stoppedBy: "error"`. */
+export interface AgentRunResult {
+  /** The final answer: the last assistant text (for max-steps or errors, the last non-empty one). */
+  text: string;
+  /** The whole conversation after the run. */
+  messages: ChatMessage[];
+  /** Model calls made. */
+  steps: number;
+  usage: RunUsage;
+  stoppedBy: StopReason;
+  /** Set when stoppedBy is "error": what went wrong, in a sentence. */
+  error?: string;
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+}
+
+/** A conversation with a model that can call tools. Runs are sequential; history carries over. */
+export interface Agent {
+  readonly sessionId: string;
+  readonly agentName: string;
+  /** The conversation so far. */
+  readonly messages: readonly ChatMessage[];
+  /** A string is a new user message appended to the history; an array replaces the history. */
+  run(input: string | ChatMessage[], options?: RunOptions): Promise<AgentRunResult>;
+  /** Compacts the history now (pre-compact hook with trigger "manual"). */
+  compact(): Promise<void>;
+  /** Ends the session: fires session-end and drops the grants and hooks of skills loaded in it. */
+  close(reason?: string): Promise<void>;
+}

@@ -1,0 +1,199 @@
+// The agent: a tool loop over a ChatProvider with a system prompt rebuilt from sections every turn,
+// a step limit, abort, hooks, permissions, audit, compaction and `/name` skill invocation.
+import { randomUUID } from "node:crypto";
+import { SkillboxError } from "../errors.js";
+import type { Agent, AgentEvent, AgentOptions, AgentRunResult, RunOptions } from "./agent-types.js";
+import { compactHistory, needsCompaction } from "./compact-history.js";
+import type { HookEvent, HookOutcome, HookPayload } from "./hooks.js";
+import type { ChatMessage } from "./provider.js";
+import { runAgentLoop } from "./run-agent-loop.js";
+import { createSkillActivations } from "./skill-activations.js";
+import { invokeUserSkill } from "./user-invocation.js";
+
+export type {
+  Agent,
+  AgentEvent,
+  AgentOptions,
+  AgentRunResult,
+  RunOptions,
+  RunUsage,
+  StopReason,
+} from "./agent-types.js";
+
+/** Default model calls per run. */
+export const DEFAULT_MAX_STEPS = 25;
+
+/** Creates an agent session. Nothing runs until `run`. */
+export function createAgent(options: AgentOptions): Agent {
+  const sessionId = options.sessionId ?? randomUUID();
+  const agentName = options.agentName ?? "main";
+  const lifecycleHooks = options.lifecycleHooks !== false;
+  const activations = createSkillActivations({ hooks: options.hooks, cwd: options.cwd });
+  let history: ChatMessage[] = [];
+  let running = false;
+  let started = false;
+  let closed = false;
+
+  const emitEvent = (event: AgentEvent): void => {
+    try {
+      options.onEvent?.(event);
+    } catch {
+      // A broken listener must not break the run it is watching.
+    }
+  };
+  const emitHook = async (
+    event: HookEvent,
+    payload: Partial<HookPayload> = {},
+    signal?: AbortSignal,
+  ): Promise<HookOutcome | undefined> => {
+    if (options.hooks === undefined || !options.hooks.has(event)) return undefined;
+    const outcome = await options.hooks.emit(
+      event,
+      { sessionId, agentName, cwd: options.cwd, ...payload },
+      { signal },
+    );
+    for (const failure of outcome.failures) emitEvent({ type: "hook-failed", failure });
+    return outcome;
+  };
+  const compact = async (trigger: "auto" | "manual", signal?: AbortSignal): Promise<void> => {
+    if (options.compaction === false) return;
+    const settings = options.compaction ?? {};
+    if (trigger === "auto" && !needsCompaction(history, settings)) return;
+    await emitHook("pre-compact", { trigger }, signal);
+    let result = await compactHistory(history, settings, signal).catch(() => undefined);
+    // A custom summariser that fails falls back to the built-in one rather than losing the turn.
+    if (result === undefined && settings.summarize !== undefined) {
+      result = await compactHistory(history, { ...settings, summarize: undefined });
+    }
+    if (result === undefined) return;
+    history = result.messages;
+    emitEvent({
+      type: "compacted",
+      removedMessages: result.removedMessages,
+      reattachedSkills: result.reattachedSkills,
+      tokensBefore: result.tokensBefore,
+      tokensAfter: result.tokensAfter,
+    });
+  };
+  const finishEarly = (
+    text: string,
+    stoppedBy: AgentRunResult["stoppedBy"],
+    error?: string,
+  ): AgentRunResult => {
+    emitEvent(error === undefined ? { type: "run-end", stoppedBy } : { type: "run-end", stoppedBy, error });
+    const result: AgentRunResult = {
+      text,
+      messages: [...history],
+      steps: 0,
+      usage: { perTurn: [], total: { inputTokens: 0, outputTokens: 0 } },
+      stoppedBy,
+    };
+    if (error !== undefined) result.error = error;
+    return result;
+  };
+
+  /** Adds the prompt to the history; returns an early result when the run should not reach the model. */
+  const acceptPrompt = async (prompt: string, signal?: AbortSignal): Promise<AgentRunResult | undefined> => {
+    if (lifecycleHooks) {
+      const outcome = await emitHook("user-prompt-submit", { prompt }, signal);
+      if (outcome?.blocked) {
+        const message = `The prompt was blocked by a hook: ${outcome.blocked.reason}`;
+        return finishEarly(message, "error", message);
+      }
+    }
+    if (options.skills === undefined) {
+      history.push({ role: "user", content: prompt });
+      return undefined;
+    }
+    const invocation = await invokeUserSkill(prompt, {
+      ...options.userInvocation,
+      skills: options.skills,
+      runner: options.subAgents,
+      sessionId,
+      cwd: options.userInvocation?.cwd ?? options.cwd,
+      signal,
+    });
+    switch (invocation.kind) {
+      case "none":
+        history.push({ role: "user", content: prompt });
+        return undefined;
+      case "refused":
+        return finishEarly(invocation.message, "error", invocation.message);
+      case "fork": {
+        history.push(
+          { role: "user", content: prompt },
+          { role: "assistant", content: invocation.result.content },
+        );
+        const failed = invocation.result.isError === true;
+        return finishEarly(
+          invocation.result.content,
+          failed ? "error" : "end",
+          failed ? invocation.result.content : undefined,
+        );
+      }
+      case "inline": {
+        const { skill } = invocation;
+        if (activations.activate({ ...skill.metadata, name: skill.name, directory: skill.directory })) {
+          await emitHook("skill-load", { skill: skill.name }, signal);
+          emitEvent({ type: "skill-activated", skill: skill.name, via: "user" });
+        }
+        history.push(invocation.message);
+        return undefined;
+      }
+    }
+  };
+
+  return {
+    sessionId,
+    agentName,
+    get messages() {
+      return history;
+    },
+    async run(input, runOptions: RunOptions = {}) {
+      if (closed) throw new SkillboxError("conflict", "This agent session is closed; create a new agent.");
+      if (running) {
+        throw new SkillboxError(
+          "conflict",
+          "This agent is already running; wait for the run to finish or create another agent.",
+        );
+      }
+      running = true;
+      const { signal } = runOptions;
+      try {
+        if (!started) {
+          started = true;
+          emitEvent({ type: "session-start", sessionId });
+          if (lifecycleHooks) await emitHook("session-start", {}, signal);
+        }
+        if (typeof input === "string") {
+          const early = await acceptPrompt(input, signal);
+          if (early !== undefined) return early;
+        } else {
+          history = [...input];
+        }
+        return await runAgentLoop({
+          options,
+          sessionId,
+          agentName,
+          maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS,
+          history: () => history,
+          scopes: () => [...(options.permissionScopes ?? []), ...activations.scopes()],
+          activations,
+          compact,
+          emitEvent,
+          emitHook,
+          signal,
+        });
+      } finally {
+        running = false;
+      }
+    },
+    compact: () => compact("manual"),
+    async close(reason = "closed") {
+      if (closed) return;
+      closed = true;
+      if (started && lifecycleHooks) await emitHook("session-end", { reason });
+      activations.disposeAll();
+    },
+  };
+}

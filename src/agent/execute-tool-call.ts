@@ -1,0 +1,171 @@
+// Runs one tool call the model asked for: lookup, argument checks, pre-tool hooks, permission,
+// execution, post-tool hooks and the audit entry. Every failure becomes an error result the model
+// can act on; nothing here throws.
+import { describeError } from "../errors.js";
+import { capText } from "../tools/builtin/preview-text.js";
+import type { Tool, ToolResult } from "../tools/define-tool.js";
+import { toolError } from "../tools/define-tool.js";
+import type { AuditLog, AuditStatus } from "./audit-log.js";
+import type { HookBus } from "./hooks.js";
+import type { PermissionPolicy, PermissionScope } from "./permissions.js";
+import type { ChatMessage, ToolCall } from "./provider.js";
+
+/** What a tool call needs from the agent running it. */
+export interface ToolCallContext {
+  tools: ReadonlyMap<string, Tool>;
+  sessionId: string;
+  agentName: string;
+  cwd?: string;
+  hooks?: HookBus;
+  permissions?: PermissionPolicy;
+  /** The agent's active skill scopes, innermost last. */
+  scopes?: readonly PermissionScope[];
+  audit?: AuditLog;
+  signal?: AbortSignal;
+  now?: () => number;
+}
+
+/** A finished tool call: the message for the history, the result and how it ended. */
+export interface ExecutedToolCall {
+  message: Extract<ChatMessage, { role: "tool" }>;
+  result: ToolResult;
+  status: AuditStatus;
+  durationMs: number;
+}
+
+/** Audit previews are capped at this many characters. */
+export const AUDIT_PREVIEW_CHARS = 500;
+
+/** Runs the call and records it in the audit log. */
+export async function executeToolCall(call: ToolCall, context: ToolCallContext): Promise<ExecutedToolCall> {
+  const now = context.now ?? Date.now;
+  const started = now();
+  let input = call.arguments;
+  const { result, status } = await runCall();
+  const durationMs = now() - started;
+  context.audit?.record({
+    agentName: context.agentName,
+    sessionId: context.sessionId,
+    tool: call.name,
+    status,
+    durationMs,
+    inputPreview: capText(safeJson(input), AUDIT_PREVIEW_CHARS),
+    outputPreview: capText(result.content, AUDIT_PREVIEW_CHARS),
+    at: started,
+  });
+  const message: ExecutedToolCall["message"] = {
+    role: "tool",
+    toolCallId: call.id,
+    toolName: call.name,
+    content: result.content,
+  };
+  if (result.isError) message.isError = true;
+  if (result.metadata !== undefined) message.metadata = result.metadata;
+  return { message, result, status, durationMs };
+
+  async function runCall(): Promise<{ result: ToolResult; status: AuditStatus }> {
+    const tool = context.tools.get(call.name);
+    if (tool === undefined) return { result: unknownTool(call.name, context.tools), status: "error" };
+    if (call.argumentsError !== undefined) {
+      return {
+        result: toolError(
+          `The arguments for ${call.name} were not valid JSON (${call.argumentsError}). ` +
+            `Call ${call.name} again with a single JSON object matching its input schema.`,
+        ),
+        status: "error",
+      };
+    }
+    const hookBase = {
+      sessionId: context.sessionId,
+      agentName: context.agentName,
+      cwd: context.cwd,
+      tool: call.name,
+    };
+    if (context.hooks?.has("pre-tool-use")) {
+      const pre = await context.hooks.emit(
+        "pre-tool-use",
+        { ...hookBase, input },
+        { signal: context.signal },
+      );
+      if (pre.blocked) {
+        return {
+          result: toolError(`A hook blocked this ${call.name} call: ${pre.blocked.reason}`),
+          status: "blocked",
+        };
+      }
+      if (pre.input !== undefined) input = pre.input;
+    }
+    const missing = missingRequired(tool, input);
+    if (missing.length > 0) {
+      return {
+        result: toolError(
+          `${call.name} is missing required argument(s): ${missing.join(", ")}. Call it again with them.`,
+        ),
+        status: "error",
+      };
+    }
+    if (context.permissions !== undefined) {
+      const outcome = await context.permissions.check({ tool: call.name, input }, context.scopes ?? []);
+      if (!outcome.allowed) {
+        return {
+          result: toolError(
+            `Permission denied: ${outcome.reason ?? `${call.name} is not allowed.`} Do not retry this call; choose another way or ask the user.`,
+          ),
+          status: "denied",
+        };
+      }
+    }
+    let result: ToolResult;
+    try {
+      result = await tool.execute(input, {
+        sessionId: context.sessionId,
+        agentName: context.agentName,
+        abortSignal: context.signal,
+        cwd: context.cwd,
+      });
+    } catch (error) {
+      result = context.signal?.aborted
+        ? toolError(`${call.name} was aborted.`)
+        : toolError(
+            `${call.name} failed: ${describeError(error)}. Check the arguments, or try another approach.`,
+          );
+    }
+    if (typeof result?.content !== "string") {
+      result = toolError(`${call.name} returned no usable result.`);
+    }
+    if (context.hooks?.has("post-tool-use")) {
+      const post = await context.hooks.emit(
+        "post-tool-use",
+        { ...hookBase, input, output: result.content, isError: result.isError === true },
+        { signal: context.signal },
+      );
+      if (post.output !== undefined) result = { ...result, content: post.output };
+    }
+    return { result, status: result.isError ? "error" : "ok" };
+  }
+}
+
+/** The result for a tool the agent does not have: the names it does have, and a close match. */
+function unknownTool(name: string, tools: ReadonlyMap<string, Tool>): ToolResult {
+  const names = [...tools.keys()];
+  const close = names.find(
+    (candidate) => candidate.toLowerCase() === name.toLowerCase().replace(/[-\s]/g, "_"),
+  );
+  const hint = close === undefined ? "" : ` Did you mean ${close}?`;
+  const available = names.length === 0 ? "This agent has no tools." : `Available tools: ${names.join(", ")}.`;
+  return toolError(`Unknown tool "${name}".${hint} ${available}`);
+}
+
+function missingRequired(tool: Tool, input: Record<string, unknown>): string[] {
+  const required = Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required : [];
+  return required.filter((key) => input[key] === undefined || input[key] === null);
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    // Circular or otherwise unserialisable input: the preview says so instead of failing the call.
+    return "[unserialisable input]";
+  }
+}

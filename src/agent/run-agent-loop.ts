@@ -1,0 +1,170 @@
+// The tool loop of one run: model call, tool calls, repeat — until the model stops calling tools,
+// the step limit is reached, the signal aborts, or the provider fails for good.
+import { describeError, isSkillboxError } from "../errors.js";
+import type { Tool } from "../tools/define-tool.js";
+import type { AgentEvent, AgentOptions, AgentRunResult, StopReason } from "./agent-types.js";
+import { executeToolCall } from "./execute-tool-call.js";
+import type { HookEvent, HookOutcome, HookPayload } from "./hooks.js";
+import type { PermissionScope } from "./permissions.js";
+import type { ChatMessage, ChatResponse, TokenUsage, ToolSpec } from "./provider.js";
+import { recognizeSkillLoads } from "./recognize-skill-load.js";
+import type { SkillActivations } from "./skill-activations.js";
+import { renderSystemPrompt } from "./system-prompt.js";
+
+/** What the loop needs from the agent that owns the session. */
+export interface AgentLoopContext {
+  options: AgentOptions;
+  sessionId: string;
+  agentName: string;
+  maxSteps: number;
+  /** The live history; the loop appends to it (compaction may replace it between turns). */
+  history(): ChatMessage[];
+  scopes(): readonly PermissionScope[];
+  activations: SkillActivations;
+  compact(trigger: "auto", signal?: AbortSignal): Promise<void>;
+  emitEvent(event: AgentEvent): void;
+  emitHook(
+    event: HookEvent,
+    payload?: Partial<HookPayload>,
+    signal?: AbortSignal,
+  ): Promise<HookOutcome | undefined>;
+  signal?: AbortSignal;
+}
+
+/** Runs model turns until a stop condition; never throws for model or tool failures. */
+export async function runAgentLoop(context: AgentLoopContext): Promise<AgentRunResult> {
+  const { options, signal } = context;
+  const supportsTools = options.provider.supportsTools;
+  const tools: Tool[] = supportsTools ? (options.tools ?? []) : [];
+  const toolMap = new Map(tools.map((tool) => [tool.name, tool]));
+  const specs: ToolSpec[] = tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+  }));
+  const sectionContext = { toolNames: [...toolMap.keys()], supportsTools };
+  const perTurn: TokenUsage[] = [];
+  let steps = 0;
+  let lastText = "";
+
+  const finish = (stoppedBy: StopReason, text: string, error?: string): AgentRunResult => {
+    context.emitEvent(
+      error === undefined ? { type: "run-end", stoppedBy } : { type: "run-end", stoppedBy, error },
+    );
+    const total = perTurn.reduce(
+      (sum, usage) => ({
+        inputTokens: sum.inputTokens + usage.inputTokens,
+        outputTokens: sum.outputTokens + usage.outputTokens,
+      }),
+      { inputTokens: 0, outputTokens: 0 },
+    );
+    const result: AgentRunResult = {
+      text,
+      messages: [...context.history()],
+      steps,
+      usage: { perTurn, total },
+      stoppedBy,
+    };
+    if (error !== undefined) result.error = error;
+    return result;
+  };
+
+  for (;;) {
+    if (signal?.aborted) return finish("aborted", lastText);
+    if (steps >= context.maxSteps) return finish("max-steps", lastText);
+    await context.compact("auto", signal);
+    steps += 1;
+    const step = steps;
+    context.emitEvent({ type: "turn-start", step });
+    let response: ChatResponse;
+    try {
+      response = await options.provider.complete(
+        {
+          model: options.model,
+          system: renderSystemPrompt(options.systemSections ?? [], sectionContext),
+          messages: context.history(),
+          tools: specs,
+          ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+        },
+        { signal, onText: (delta) => context.emitEvent({ type: "text-delta", step, delta }) },
+      );
+    } catch (error) {
+      if (signal?.aborted || isSkillboxError(error, "aborted")) return finish("aborted", lastText);
+      return finish("error", lastText, `The model call failed at step ${step}: ${describeError(error)}`);
+    }
+    const usage = response.usage ?? { inputTokens: 0, outputTokens: 0 };
+    perTurn.push(usage);
+    const toolCalls = response.toolCalls ?? [];
+    const text = response.text ?? "";
+    const assistant: ChatMessage =
+      toolCalls.length > 0
+        ? { role: "assistant", content: text, toolCalls }
+        : { role: "assistant", content: text };
+    context.history().push(assistant);
+    if (text.trim() !== "") lastText = text;
+    context.emitEvent({ type: "turn-end", step, text, toolCalls, usage });
+    if (toolCalls.length === 0) return finish("end", lastText);
+
+    for (const call of toolCalls) {
+      if (signal?.aborted) {
+        // Every tool call needs a result, or the next request on this history is invalid.
+        context
+          .history()
+          .push({
+            role: "tool",
+            toolCallId: call.id,
+            toolName: call.name,
+            content: "Not run: the run was aborted.",
+            isError: true,
+          });
+        continue;
+      }
+      context.emitEvent({ type: "tool-start", step, call });
+      const executed = await executeToolCall(call, {
+        tools: toolMap,
+        sessionId: context.sessionId,
+        agentName: context.agentName,
+        cwd: options.cwd,
+        hooks: options.hooks,
+        permissions: options.permissions,
+        scopes: context.scopes(),
+        audit: options.audit,
+        signal,
+        now: options.now,
+      });
+      context.history().push(executed.message);
+      context.emitEvent({
+        type: "tool-end",
+        step,
+        call,
+        result: executed.result,
+        status: executed.status,
+        durationMs: executed.durationMs,
+      });
+      await activateLoadedSkills(context, executed.message);
+    }
+    if (signal?.aborted) return finish("aborted", lastText);
+  }
+}
+
+/** After a load_skill result: activate the skill (scope + hooks) for the rest of the session. */
+async function activateLoadedSkills(context: AgentLoopContext, message: ChatMessage): Promise<void> {
+  for (const load of recognizeSkillLoads(message)) {
+    const entry = context.options.skills?.get(load.skill);
+    const fromMetadata = stringList(load.metadata?.allowedTools ?? load.metadata?.allowed_tools);
+    const activated = context.activations.activate({
+      name: load.skill,
+      allowedTools: entry?.metadata.allowedTools ?? fromMetadata,
+      disallowedTools: entry?.metadata.disallowedTools ?? stringList(load.metadata?.disallowedTools),
+      hooks: entry?.metadata.hooks,
+      directory: entry?.directory,
+    });
+    if (!activated) continue;
+    await context.emitHook("skill-load", { skill: load.skill }, context.signal);
+    context.emitEvent({ type: "skill-activated", skill: load.skill, via: "load_skill" });
+  }
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+}
