@@ -1,15 +1,16 @@
 // The budget policy for Layer 1, over abstract costs: names before descriptions, higher scores
 // before lower, and a reserved share that keeps new skills visible (research (c) 2: no starvation).
 
-/** What the allocator needs to know about one entry, in listing order (score descending, then name). */
-export interface BudgetCandidate {
-  isNew: boolean;
+/** What the allocator needs to know about the entries, by index in listing order (score descending, then name). */
+export interface BudgetCandidates {
+  readonly length: number;
+  isNew(index: number): boolean;
   /** Cost of the entry listed by name only (its separator included). */
-  nameCost(): number;
+  nameCost(index: number): number;
   /** Cost with its (capped) description, or undefined when it has none to show. */
-  fullCost(): number | undefined;
+  fullCost(index: number): number | undefined;
   /** Cost with a description shortened to fit `room`, or undefined when no useful part fits. */
-  fitCost(room: number): number | undefined;
+  fitCost(index: number, room: number): number | undefined;
 }
 
 /** How an entry is listed: not at all, by name, with its description, or with a description shortened to fit. */
@@ -23,7 +24,7 @@ export const BudgetLevel = { Omitted: 0, NameOnly: 1, Full: 2, Fitted: 3 } as co
  * fits is shortened to the room left, and the ones after it are dropped.
  */
 export function allocateBudget(
-  candidates: readonly BudgetCandidate[],
+  candidates: BudgetCandidates,
   available: number,
   reservedShare: number,
 ): Uint8Array {
@@ -40,17 +41,11 @@ export function allocateBudget(
   return levels;
 }
 
-function addNames(
-  candidates: readonly BudgetCandidate[],
-  levels: Uint8Array,
-  room: number,
-  newOnly: boolean,
-): number {
+function addNames(candidates: BudgetCandidates, levels: Uint8Array, room: number, newOnly: boolean): number {
   let left = room;
   for (let index = 0; index < candidates.length; index++) {
-    const candidate = candidates[index] as BudgetCandidate;
-    if (levels[index] !== BudgetLevel.Omitted || (newOnly && !candidate.isNew)) continue;
-    const cost = candidate.nameCost();
+    if (levels[index] !== BudgetLevel.Omitted || (newOnly && !candidates.isNew(index))) continue;
+    const cost = candidates.nameCost(index);
     // Names are kept in order: once one does not fit, the rest are left out.
     if (cost > left) break;
     levels[index] = BudgetLevel.NameOnly;
@@ -60,24 +55,23 @@ function addNames(
 }
 
 function addDescriptions(
-  candidates: readonly BudgetCandidate[],
+  candidates: BudgetCandidates,
   levels: Uint8Array,
   room: number,
   newOnly: boolean,
 ): number {
   let left = room;
   for (let index = 0; index < candidates.length; index++) {
-    const candidate = candidates[index] as BudgetCandidate;
-    if (levels[index] !== BudgetLevel.NameOnly || (newOnly && !candidate.isNew)) continue;
-    const full = candidate.fullCost();
+    if (levels[index] !== BudgetLevel.NameOnly || (newOnly && !candidates.isNew(index))) continue;
+    const full = candidates.fullCost(index);
     if (full === undefined) continue;
-    const nameCost = candidate.nameCost();
+    const nameCost = candidates.nameCost(index);
     if (full - nameCost <= left) {
       levels[index] = BudgetLevel.Full;
       left -= full - nameCost;
       continue;
     }
-    const fitted = candidate.fitCost(left + nameCost);
+    const fitted = candidates.fitCost(index, left + nameCost);
     if (fitted !== undefined && fitted - nameCost <= left) {
       levels[index] = BudgetLevel.Fitted;
       left -= fitted - nameCost;

@@ -1,10 +1,10 @@
 // Builds a Layer 1 listing within a budget (tokens or characters) and reports what it cost per skill.
 
-import { allocateBudget, type BudgetCandidate, BudgetLevel } from "./allocate-budget.js";
-import { type CatalogEntry, joinDescription, sortCatalogEntries } from "./catalog-entry.js";
+import { allocateBudget, BudgetLevel } from "./allocate-budget.js";
+import { type CatalogEntry, sortCatalogEntries } from "./catalog-entry.js";
 import { type CatalogFormatName, type CatalogToolNames, getCatalogFormat } from "./catalog-format.js";
 import { describeShortfall } from "./describe-shortfall.js";
-import { collapseToLine, truncateText } from "./escape-text.js";
+import { ListingTable } from "./listing-table.js";
 import { getTokenCounter, type TokenEncodingName } from "./tokens.js";
 
 /** A limit on the whole listing, in tokens of the counter's encoding or in UTF-16 characters. */
@@ -52,8 +52,6 @@ export interface BuiltCatalog {
 
 const DEFAULT_MAX_DESCRIPTION = 1024;
 const DEFAULT_RESERVED_SHARE = 0.2;
-// A description shortened to fewer characters than this says nothing useful: list the name only.
-const MIN_FITTED_DESCRIPTION = 24;
 
 /**
  * Renders `entries` in a Layer 1 format within `options.budget`. Returns undefined when there are
@@ -94,32 +92,26 @@ export function buildListing(
   const cost = (text: string) => measure(text) + 1;
   const maxDescription = Math.max(1, options.maxDescriptionCharacters ?? DEFAULT_MAX_DESCRIPTION);
 
-  const sorted = sortCatalogEntries(entries);
-  const candidates = sorted.map((entry) => createCandidate(entry, format.renderEntry, cost, maxDescription));
+  const table = new ListingTable(sortCatalogEntries(entries), format.renderEntry, cost, maxDescription);
   const opening = format.renderOpening(tools);
   const closing = format.renderClosing();
   const fixed = (opening === "" ? 0 : cost(opening)) + (closing === "" ? 0 : cost(closing));
+  const context: AssembleContext = { opening, closing, format, tools, count };
 
-  let levels = fitsWhole(candidates, limit - fixed) ? fullLevels(candidates) : undefined;
+  let levels = fitsWhole(table, limit - fixed) ? fullLevels(table) : undefined;
   let slack = 0;
   let result: BuiltCatalog;
   for (let attempt = 0; ; attempt++) {
     if (levels === undefined) {
-      const worstNotice = describeShortfall(
-        { shortened: sorted.length, namesOnly: sorted.length, omitted: sorted.length },
-        tools,
-      );
-      const noticeCost = cost(format.renderNotice(worstNotice ?? ""));
-      levels = allocateBudget(
-        candidates,
-        limit - fixed - noticeCost - slack,
-        options.reservedShareForNew ?? DEFAULT_RESERVED_SHARE,
-      );
+      const all = table.length;
+      const worstNotice = describeShortfall({ shortened: all, namesOnly: all, omitted: all }, tools) ?? "";
+      const available = limit - fixed - cost(format.renderNotice(worstNotice)) - slack;
+      levels = allocateBudget(table, available, options.reservedShareForNew ?? DEFAULT_RESERVED_SHARE);
     }
-    result = assemble(candidates, levels, { opening, closing, format, tools, count });
+    result = assemble(table, levels, context);
     const size = inTokens ? result.tokens : result.characters;
     // Token counts of parts do not add up exactly (BPE merges across a newline): re-allocate
-    // with the excess held back until the whole fits, a couple of rounds at most.
+    // with the excess held back until the whole fits, a few rounds at most.
     if (size <= limit || attempt >= 3 || !Number.isFinite(limit)) break;
     slack += size - limit;
     levels = undefined;
@@ -127,93 +119,22 @@ export function buildListing(
   return result;
 }
 
-interface ListingCandidate extends BudgetCandidate {
-  entry: CatalogEntry;
-  /** The capped description, or undefined when there is none to show. */
-  description: string | undefined;
-  cappedByLimit: boolean;
-  /** The text for a level (fitted only after fitCost succeeded). */
-  text(level: number): string;
-}
-
-function createCandidate(
-  entry: CatalogEntry,
-  renderEntry: (entry: CatalogEntry, description: string | undefined) => string,
-  cost: (text: string) => number,
-  maxDescription: number,
-): ListingCandidate {
-  const whole = entry.descriptionHidden
-    ? ""
-    : collapseToLine(joinDescription(entry.description, entry.whenToUse));
-  const description = whole === "" ? undefined : truncateText(whole, maxDescription);
-  let nameText: string | undefined;
-  let nameCost: number | undefined;
-  let fullText: string | undefined;
-  let fullCost: number | undefined;
-  let fittedText = "";
-  return {
-    entry,
-    isNew: entry.isNew,
-    description,
-    cappedByLimit: description !== undefined && description.length < whole.length,
-    nameCost() {
-      nameText ??= renderEntry(entry, undefined);
-      nameCost ??= cost(nameText);
-      return nameCost;
-    },
-    fullCost() {
-      if (description === undefined) return undefined;
-      fullText ??= renderEntry(entry, description);
-      fullCost ??= cost(fullText);
-      return fullCost;
-    },
-    fitCost(room) {
-      if (description === undefined) return undefined;
-      // Binary search for the longest shortened description whose line fits the room.
-      let low = MIN_FITTED_DESCRIPTION;
-      let high = description.length - 1;
-      let best: { text: string; cost: number } | undefined;
-      while (low <= high) {
-        const middle = (low + high) >>> 1;
-        const text = renderEntry(entry, truncateText(description, middle));
-        const lineCost = cost(text);
-        if (lineCost <= room) {
-          best = { text, cost: lineCost };
-          low = middle + 1;
-        } else {
-          high = middle - 1;
-        }
-      }
-      if (best === undefined) return undefined;
-      fittedText = best.text;
-      return best.cost;
-    },
-    text(level) {
-      if (level === BudgetLevel.Fitted) return fittedText;
-      if (level === BudgetLevel.Full && description !== undefined) {
-        fullText ??= renderEntry(entry, description);
-        return fullText;
-      }
-      nameText ??= renderEntry(entry, undefined);
-      return nameText;
-    },
-  };
-}
-
-function fitsWhole(candidates: readonly BudgetCandidate[], available: number): boolean {
+function fitsWhole(table: ListingTable, available: number): boolean {
   if (!Number.isFinite(available)) return true;
   let total = 0;
-  for (const candidate of candidates) {
-    total += candidate.fullCost() ?? candidate.nameCost();
+  for (let index = 0; index < table.length; index++) {
+    total += table.fullCost(index) ?? table.nameCost(index);
     if (total > available) return false;
   }
   return true;
 }
 
-function fullLevels(candidates: readonly ListingCandidate[]): Uint8Array {
-  return Uint8Array.from(candidates, (candidate) =>
-    candidate.description === undefined ? BudgetLevel.NameOnly : BudgetLevel.Full,
-  );
+function fullLevels(table: ListingTable): Uint8Array {
+  const levels = new Uint8Array(table.length);
+  for (let index = 0; index < table.length; index++) {
+    levels[index] = table.description(index) === undefined ? BudgetLevel.NameOnly : BudgetLevel.Full;
+  }
+  return levels;
 }
 
 interface AssembleContext {
@@ -224,31 +145,27 @@ interface AssembleContext {
   count(text: string): number;
 }
 
-function assemble(
-  candidates: readonly ListingCandidate[],
-  levels: Uint8Array,
-  context: AssembleContext,
-): BuiltCatalog {
+function assemble(table: ListingTable, levels: Uint8Array, context: AssembleContext): BuiltCatalog {
   const parts: string[] = context.opening === "" ? [] : [context.opening];
   const stats: CatalogStats = { included: 0, shortened: 0, namesOnly: 0, omitted: 0, perEntry: [] };
   let budgetNamesOnly = 0;
-  candidates.forEach((candidate, index) => {
+  for (let index = 0; index < table.length; index++) {
     const level = levels[index] ?? BudgetLevel.Omitted;
     if (level === BudgetLevel.Omitted) {
       stats.omitted++;
-      return;
+      continue;
     }
-    const text = candidate.text(level);
+    const text = table.text(index, level);
     parts.push(text);
     stats.included++;
-    stats.perEntry.push({ name: candidate.entry.name, tokens: context.count(text) });
+    stats.perEntry.push({ name: (table.entries[index] as CatalogEntry).name, tokens: context.count(text) });
     if (level === BudgetLevel.NameOnly) {
       stats.namesOnly++;
-      if (candidate.description !== undefined) budgetNamesOnly++;
-    } else if (level === BudgetLevel.Fitted || candidate.cappedByLimit) {
+      if (table.description(index) !== undefined) budgetNamesOnly++;
+    } else if (level === BudgetLevel.Fitted || table.wasCapped(index)) {
       stats.shortened++;
     }
-  });
+  }
   const notice = describeShortfall(
     { shortened: stats.shortened, namesOnly: budgetNamesOnly, omitted: stats.omitted },
     context.tools,
