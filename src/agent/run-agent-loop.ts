@@ -108,15 +108,13 @@ export async function runAgentLoop(context: AgentLoopContext): Promise<AgentRunR
     for (const call of toolCalls) {
       if (signal?.aborted) {
         // Every tool call needs a result, or the next request on this history is invalid.
-        context
-          .history()
-          .push({
-            role: "tool",
-            toolCallId: call.id,
-            toolName: call.name,
-            content: "Not run: the run was aborted.",
-            isError: true,
-          });
+        context.history().push({
+          role: "tool",
+          toolCallId: call.id,
+          toolName: call.name,
+          content: "Not run: the run was aborted.",
+          isError: true,
+        });
         continue;
       }
       context.emitEvent({ type: "tool-start", step, call });
