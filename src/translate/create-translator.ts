@@ -108,9 +108,11 @@ export function createTranslator(options: CreateTranslatorOptions): Translator {
       const outcomes = new Map<string, Outcome | Promise<Outcome>>();
       const fromCache = new Set<string>();
       const missing: { key: string; name: string; description: string }[] = [];
+      const queued = new Set<string>();
       items.forEach((item, index) => {
         const key = keys[index] as string;
         if (target === "" || item.description.trim() === "" || outcomes.has(key)) return;
+        if (queued.has(key)) return;
         const cached = cache.read(key);
         const pending = inFlight.get(key);
         if (cached !== undefined) {
@@ -118,8 +120,8 @@ export function createTranslator(options: CreateTranslatorOptions): Translator {
           fromCache.add(key);
         } else if (pending !== undefined) outcomes.set(key, pending);
         else {
+          queued.add(key);
           missing.push({ key, name: item.name, description: item.description });
-          outcomes.set(key, { failure: "pending" });
         }
       });
       for (let start = 0; start < missing.length; start += batchSize) {
