@@ -9,6 +9,7 @@ import type { AuditLog, AuditStatus } from "./audit-log.js";
 import type { HookBus } from "./hooks.js";
 import type { PermissionPolicy, PermissionScope } from "./permissions.js";
 import type { ChatMessage, ToolCall } from "./provider.js";
+import { normalizeToolName } from "./tool-names.js";
 
 /** What a tool call needs from the agent running it. */
 export interface ToolCallContext {
@@ -148,12 +149,38 @@ export async function executeToolCall(call: ToolCall, context: ToolCallContext):
 /** The result for a tool the agent does not have: the names it does have, and a close match. */
 function unknownTool(name: string, tools: ReadonlyMap<string, Tool>): ToolResult {
   const names = [...tools.keys()];
-  const close = names.find(
-    (candidate) => candidate.toLowerCase() === name.toLowerCase().replace(/[-\s]/g, "_"),
-  );
+  const close = suggestToolName(name, names);
   const hint = close === undefined ? "" : ` Did you mean ${close}?`;
   const available = names.length === 0 ? "This agent has no tools." : `Available tools: ${names.join(", ")}.`;
   return toolError(`Unknown tool "${name}".${hint} ${available}`);
+}
+
+/** A Claude Code spelling (`Read` -> read_file), a case slip, or a name at most two edits away. */
+function suggestToolName(name: string, names: string[]): string | undefined {
+  const normalized = normalizeToolName(name);
+  if (names.includes(normalized)) return normalized;
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of names) {
+    const distance = editDistance(normalized, candidate.toLowerCase());
+    if (distance <= 2 && (best === undefined || distance < best.distance))
+      best = { name: candidate, distance };
+  }
+  return best?.name;
+}
+
+function editDistance(left: string, right: string): number {
+  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
+  for (let row = 1; row <= left.length; row += 1) {
+    const current = [row];
+    for (let column = 1; column <= right.length; column += 1) {
+      const substitution = (previous[column - 1] as number) + (left[row - 1] === right[column - 1] ? 0 : 1);
+      current.push(
+        Math.min((previous[column] as number) + 1, (current[column - 1] as number) + 1, substitution),
+      );
+    }
+    previous = current;
+  }
+  return previous[right.length] as number;
 }
 
 function missingRequired(tool: Tool, input: Record<string, unknown>): string[] {

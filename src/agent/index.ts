@@ -1,0 +1,118 @@
+// The `skillbox/agent` subpath: the agent loop, providers, sub-agents, permissions, hooks, user
+// invocation and the built-in tools. Named exports only.
+
+export type { BashInput, BashToolOptions, BuiltinToolOptions } from "../tools/builtin/bash-tool.js";
+export { createBashTool } from "../tools/builtin/bash-tool.js";
+export type { BuiltinToolsOptions } from "../tools/builtin/create-builtin-tools.js";
+export { createBuiltinTools } from "../tools/builtin/create-builtin-tools.js";
+export type { EditFileInput } from "../tools/builtin/edit-file-tool.js";
+export { createEditFileTool } from "../tools/builtin/edit-file-tool.js";
+export type { GlobInput, GlobToolOptions } from "../tools/builtin/glob-tool.js";
+export { createGlobTool } from "../tools/builtin/glob-tool.js";
+export type { GrepInput, GrepToolOptions } from "../tools/builtin/grep-tool.js";
+export { createGrepTool } from "../tools/builtin/grep-tool.js";
+export type { ReadFileInput, ReadFileToolOptions } from "../tools/builtin/read-file-tool.js";
+export { createReadFileTool } from "../tools/builtin/read-file-tool.js";
+export type { ShellCommandOptions, ShellCommandResult } from "../tools/builtin/run-shell-command.js";
+export { runShellCommand } from "../tools/builtin/run-shell-command.js";
+export type { WorkspacePath } from "../tools/builtin/workspace-path.js";
+export { resolveWorkspacePath } from "../tools/builtin/workspace-path.js";
+export type { WriteFileInput } from "../tools/builtin/write-file-tool.js";
+export { createWriteFileTool } from "../tools/builtin/write-file-tool.js";
+export type {
+  Agent,
+  AgentEvent,
+  AgentOptions,
+  AgentRunResult,
+  RunOptions,
+  RunUsage,
+  StopReason,
+} from "./agent-types.js";
+export type { AuditEntry, AuditLog, AuditStatus } from "./audit-log.js";
+export { InMemoryAuditLog } from "./audit-log.js";
+export type { CompactionOptions, CompactionResult, Summarizer } from "./compact-history.js";
+export { compactHistory, needsCompaction, summarizeExtractively } from "./compact-history.js";
+export { createAgent, DEFAULT_MAX_STEPS } from "./create-agent.js";
+export { estimateMessagesTokens, estimateTokens } from "./estimate-tokens.js";
+export type { ExecutedToolCall, ToolCallContext } from "./execute-tool-call.js";
+export { AUDIT_PREVIEW_CHARS, executeToolCall } from "./execute-tool-call.js";
+export type { ShellExpansion, ShellExpansionOptions } from "./expand-shell-commands.js";
+export { expandShellCommands, findShellCommands } from "./expand-shell-commands.js";
+export { formatSubAgentResult, subAgentResultHeader } from "./format-sub-agent-result.js";
+export type {
+  ClaudeHookGroup,
+  HookBus,
+  HookBusOptions,
+  HookConfig,
+  HookEvent,
+  HookFailure,
+  HookHandler,
+  HookOutcome,
+  HookPayload,
+  HookResponse,
+} from "./hooks.js";
+export { createHookBus, HOOK_EVENT_NAMES, HOOK_EVENTS, matchesHookMatcher, parseHookEvent } from "./hooks.js";
+export type { PermissionRule } from "./permission-rule.js";
+export { parsePermissionRule } from "./permission-rule.js";
+export type {
+  PermissionDecision,
+  PermissionOutcome,
+  PermissionPolicy,
+  PermissionPolicyOptions,
+  PermissionQuestion,
+  PermissionRequest,
+  PermissionRules,
+  PermissionScope,
+  PermissionVerdict,
+} from "./permissions.js";
+export { createPermissionPolicy } from "./permissions.js";
+export type {
+  ChatCallOptions,
+  ChatMessage,
+  ChatProvider,
+  ChatRequest,
+  ChatResponse,
+  TokenUsage,
+  ToolCall,
+  ToolSpec,
+} from "./provider.js";
+export { AnthropicMessagesProvider } from "./providers/anthropic-messages-provider.js";
+export type { RetryOptions } from "./providers/call-with-retry.js";
+export type { CreateProviderOptions } from "./providers/create-provider.js";
+export { createProvider } from "./providers/create-provider.js";
+export { OpenAIChatProvider } from "./providers/openai-chat-provider.js";
+export type { RecognizedSkillLoad } from "./recognize-skill-load.js";
+export { LOAD_SKILL_TOOL, recognizeSkillLoads } from "./recognize-skill-load.js";
+export type { SelectedTools } from "./select-sub-agent-tools.js";
+export { selectSubAgentTools, toolNameOfEntry } from "./select-sub-agent-tools.js";
+export type { SkillActivation, SkillActivations } from "./skill-activations.js";
+export { createSkillActivations } from "./skill-activations.js";
+export type {
+  ProviderChoice,
+  SubAgentRequest,
+  SubAgentRunner,
+  SubAgentRunnerOptions,
+} from "./sub-agent-runner.js";
+export {
+  buildSubAgentPrompt,
+  createSubAgentRunner,
+  SUB_AGENT_DEFAULT_STEPS,
+  SUB_AGENT_MAX_STEPS,
+} from "./sub-agent-runner.js";
+export type { GuideSectionOptions, SectionContext, SystemSection } from "./system-prompt.js";
+export {
+  createGuideSection,
+  createSkillsSection,
+  createTextSection,
+  renderSystemPrompt,
+} from "./system-prompt.js";
+export type { TaskInput } from "./task-tool.js";
+export { createTaskTool } from "./task-tool.js";
+export { CLAUDE_TOOL_NAMES, claudeToolName, normalizeToolName } from "./tool-names.js";
+export type {
+  SkillSource,
+  SkillSourceEntry,
+  UserInvocation,
+  UserInvocationOptions,
+} from "./user-invocation.js";
+export { invokeUserSkill, parseSlashCommand } from "./user-invocation.js";
