@@ -22,15 +22,22 @@ export function createGitignoreLayer(
 
 /**
  * True when `directory` is ignored by the chain: the deepest `.gitignore` with a say decides, so a
- * `!pattern` in a nested file re-includes what a file above it excluded.
+ * `!pattern` in a nested file re-includes what a file above it excluded. The walk only asks about
+ * folders whose parent it entered, so a file's verdict that merely echoes an excluded parent
+ * (which a deeper file re-included) is no say. Limitation: a pattern in that same file that also
+ * names the folder itself is then missed.
  */
 export function isIgnoredDirectory(layer: GitignoreLayer | undefined, directory: string): boolean {
   for (let current = layer; current !== undefined; current = current.parent) {
     const relative = path.relative(current.base, directory);
     if (relative === "" || relative.startsWith("..")) continue;
-    const result = current.matcher.test(`${relative.split(path.sep).join("/")}/`);
+    const posix = relative.split(path.sep).join("/");
+    const result = current.matcher.test(`${posix}/`);
     if (result.unignored) return false;
-    if (result.ignored) return true;
+    if (!result.ignored) continue;
+    const slash = posix.lastIndexOf("/");
+    if (slash !== -1 && current.matcher.test(`${posix.slice(0, slash)}/`).ignored) continue;
+    return true;
   }
   return false;
 }

@@ -142,3 +142,13 @@ function statOrUnknown(fs: RegistryFileSystem, file: string): FileStamp {
     return { size: -1, mtimeMs: -1, ino: -1 };
   }
 }
+
+/** True when two entries carry the same parsed content (metadata, diagnostics, loadability). */
+export function hasSameContent(left: SkillFileEntry, right: SkillFileEntry): boolean {
+  return (
+    left.loadable === right.loadable &&
+    left.bodyStartLine === right.bodyStartLine &&
+    JSON.stringify(left.metadata) === JSON.stringify(right.metadata) &&
+    JSON.stringify(left.diagnostics) === JSON.stringify(right.diagnostics)
+  );
+}

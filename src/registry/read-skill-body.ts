@@ -1,8 +1,14 @@
 // Layer 2 reads: the whole skill file, read on demand, re-parsed only when it changed on disk.
 
 import { decodeSkillBytes } from "../skills/load-skill-bytes.js";
-import { parseSkillEntry, type SkillFileEntry } from "./load-skill-entry.js";
-import { type FileStamp, isSameStamp, type RegistryFileSystem, toStamp } from "./registry-file-system.js";
+import { hasSameContent, parseSkillEntry, type SkillFileEntry } from "./load-skill-entry.js";
+import {
+  type FileStamp,
+  hasSameValues,
+  isSameStamp,
+  type RegistryFileSystem,
+  toStamp,
+} from "./registry-file-system.js";
 
 /** The result of reading a skill's body against its index entry. */
 export type SkillBodyRead =
@@ -61,9 +67,13 @@ export function readSkillBody(
     firstSeenAt: entry.firstSeenAt,
   };
   const parsed = parseSkillEntry(place, bytes, stamp, { ...options, whole: true });
-  if (isSameStamp(entry.stamp, stamp) && parsed.body !== undefined) {
+  const sameFile =
+    isSameStamp(entry.stamp, stamp) ||
+    (hasSameValues(entry.stamp, stamp) && hasSameContent(entry, parsed.entry));
+  if (sameFile && parsed.body !== undefined) {
     // Same file: keep the indexed entry (its record stays the same) and remember the offset.
     entry.bodyOffset = parsed.entry.bodyOffset;
+    entry.stamp = stamp;
     return { kind: "same", body: parsed.body };
   }
   return { kind: "changed", entry: parsed.entry, body: parsed.body };

@@ -49,16 +49,33 @@ export interface FileStamp {
   size: number;
   mtimeMs: number;
   ino: number;
+  /**
+   * Taken so soon after the last modification that a same-size write in the same clock tick
+   * would not change it (git's "racily clean"): such a stamp is never trusted, so the file is
+   * read again on the next check.
+   */
+  racy?: true;
 }
 
-/** The stamp of a stat result. */
-export function toStamp(stats: nodeFs.Stats): FileStamp {
-  return { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino };
+/** How close to its modification time a stamp counts as racy; file timestamps tick in 1-10 ms. */
+export const RACY_WINDOW_MS = 50;
+
+/** The stamp of a stat result, taken at `now` (epoch milliseconds, the file system's clock). */
+export function toStamp(stats: nodeFs.Stats, now: number = Date.now()): FileStamp {
+  const stamp: FileStamp = { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino };
+  // A modification time in the future (clock skew) is just as untrustworthy.
+  if (now - stats.mtimeMs < RACY_WINDOW_MS) stamp.racy = true;
+  return stamp;
 }
 
-/** True when two stamps describe the same file content. */
-export function isSameStamp(left: FileStamp | undefined, right: FileStamp | undefined): boolean {
-  if (left === undefined || right === undefined) return false;
+/** True when `current` shows the same file content as the trusted stamp `known`. */
+export function isSameStamp(known: FileStamp | undefined, current: FileStamp | undefined): boolean {
+  if (known === undefined || current === undefined || known.racy) return false;
+  return hasSameValues(known, current);
+}
+
+/** True when two stamps hold the same size, time and inode, racy or not. */
+export function hasSameValues(left: FileStamp, right: FileStamp): boolean {
   return left.size === right.size && left.mtimeMs === right.mtimeMs && left.ino === right.ino;
 }
 

@@ -3,9 +3,14 @@
 import * as path from "node:path";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import { type WalkContext, walkRoots } from "./discover-skills.js";
-import { type LoadSkillEntryOptions, loadSkillEntry, type SkillFileEntry } from "./load-skill-entry.js";
+import {
+  hasSameContent,
+  type LoadSkillEntryOptions,
+  loadSkillEntry,
+  type SkillFileEntry,
+} from "./load-skill-entry.js";
 import type { RegistryCacheData } from "./registry-cache.js";
-import { isSameStamp, type RegistryFileSystem, toStamp } from "./registry-file-system.js";
+import { hasSameValues, isSameStamp, type RegistryFileSystem, toStamp } from "./registry-file-system.js";
 import { type ResolvedSkill, resolveNameGroup } from "./resolve-precedence.js";
 import type { SkillRecord } from "./skill-record.js";
 import type { SkillRoot } from "./skill-roots.js";
@@ -148,6 +153,16 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
       };
       const entry = loadSkillEntry(place, options);
       parsed++;
+      if (
+        old !== undefined &&
+        entry !== undefined &&
+        hasSameValues(old.stamp, entry.stamp) &&
+        hasSameContent(old, entry)
+      ) {
+        // A racy stamp re-checked: same content, so the same entry (and record) stays.
+        old.stamp = entry.stamp;
+        continue;
+      }
       if (entry === undefined) {
         node.diagnostics.push({
           severity: "info",

@@ -119,16 +119,23 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
 
   const runUpdate = (step: Parameters<typeof index.update>[0], force: boolean, deferPersist: boolean) => {
     const started = performance.now();
-    if (!loaded) {
+    const first = !loaded;
+    if (first) {
       loaded = true;
       registryDiagnostics.push(...ensureSkillboxRoots(roots, fs));
       const cached =
         options.cacheFile === undefined ? undefined : readRegistryCache(fs, options.cacheFile, cacheKey);
       if (cached === undefined) dirty = true;
       else index.hydrate(cached);
-      output.reset();
     }
     const { diff, changes } = index.update(step, force);
+    if (first) {
+      // The process had no skills before: relative to that, every record is new (cache or not).
+      diff.added = [...index.byQualifiedName.values()].map((item) => item.record);
+      diff.changed = [];
+      diff.removed = [];
+      output.reset();
+    }
     if (changes.listed > 0 || diff.parsed > 0 || changes.removedSkillFiles.length > 0) dirty = true;
     for (const listener of directoryListeners) listener(changes);
     const summary: RefreshSummary = {
