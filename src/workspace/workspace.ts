@@ -1,0 +1,76 @@
+// CONTRACT: the composition root shared by the front ends (CLI, server, MCP, agent commands).
+// `openWorkspace` (src/workspace/open-workspace.ts) wires roots, the registry, the SQLite store,
+// settings and per-skill states together; front ends only adapt it to their medium.
+
+import type { AuditLog } from "../agent/audit-log.js";
+import type { SkillRegistry } from "../registry/skill-registry-types.js";
+import type { SkillRoot } from "../registry/skill-roots.js";
+import type { UsageStore } from "../registry/usage-store.js";
+import type { Diagnostic } from "../skills/diagnostic.js";
+import type { CacheStore } from "../store/cache-store.js";
+import type { SkillboxStore } from "../store/open-store.js";
+import type { SettingsStore } from "../store/settings-store.js";
+import type { SkillState, SkillStateScope } from "../store/skill-state.js";
+
+/** The merged config file(s): user `~/.skillbox/config.json`, then project `.skillbox/config.json`. */
+export interface SkillboxConfig {
+  /** Skill roots replacing the defaults (like `--dir`), highest first. */
+  roots?: string[];
+  /** Extra roots added below the project roots and above the user roots. */
+  extraRoots?: string[];
+  provider?: "openai" | "anthropic";
+  model?: string;
+  baseUrl?: string;
+  /** Model ids for the `model:` aliases of skills. */
+  models?: { haiku?: string; sonnet?: string; opus?: string };
+  /** Layer 1 defaults. */
+  prompt?: { format?: "xml" | "markdown" | "plain" | "available-skills"; budgetTokens?: number };
+  /** Permission rules in Claude Code syntax. */
+  permissions?: { allow?: string[]; ask?: string[]; deny?: string[] };
+  /** Command hooks keyed by event name. */
+  hooks?: Record<string, { matcher?: string; command: string; timeoutSeconds?: number }[]>;
+  server?: { port?: number; host?: string };
+}
+
+export interface OpenWorkspaceOptions {
+  /** Working directory (project roots are found from here up to the git root). */
+  cwd: string;
+  /** The user's home directory. */
+  home: string;
+  /** Environment variables (never read from process.env inside the core). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** `--dir` folders: replace the default roots when non-empty. */
+  dirs?: readonly string[];
+  /** The package's bundled skills folder. */
+  bundledDirectory: string;
+  /** SQLite file; default `<home>/.skillbox/skillbox.db` (or `SKILLBOX_DB`); `":memory:"` for tests. */
+  storePath?: string;
+  /** Session whose overrides apply to states. */
+  sessionId?: string;
+  /** Persist the registry index next to the store (`<home>/.skillbox/index-cache.json`); default true. */
+  persistIndex?: boolean;
+}
+
+export interface Workspace {
+  readonly cwd: string;
+  readonly home: string;
+  readonly config: SkillboxConfig;
+  readonly roots: readonly SkillRoot[];
+  readonly registry: SkillRegistry;
+  readonly store: SkillboxStore;
+  readonly settings: SettingsStore;
+  readonly usage: UsageStore;
+  readonly audit: AuditLog;
+  readonly cache: CacheStore;
+  /** The user's own skills folder (`~/.skillbox/skills`), created when missing. */
+  readonly userSkillsDirectory: string;
+  /** Findings from config files and roots. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Effective state of a skill (project-local > project > user > default; session overrides win). */
+  stateOf(name: string): SkillState;
+  /** Sets a state at a scope (default `user`) and notifies the registry's listeners. */
+  setState(name: string, state: SkillState, scope?: SkillStateScope): void;
+  /** Whether this skill's scripts may run (settings `allowScripts`). */
+  scriptsAllowed(name: string): boolean;
+  close(): void;
+}
