@@ -161,7 +161,7 @@ function assemble(table: ListingTable, levels: Uint8Array, context: AssembleCont
     stats.perEntry.push({ name: (table.entries[index] as CatalogEntry).name, tokens: context.count(text) });
     if (level === BudgetLevel.NameOnly) {
       stats.namesOnly++;
-      if (table.description(index) !== undefined) budgetNamesOnly++;
+      if (table.hasDescription(index)) budgetNamesOnly++;
     } else if (level === BudgetLevel.Fitted || table.wasCapped(index)) {
       stats.shortened++;
     }

@@ -28,7 +28,7 @@ export function describeShortfall(shortfall: CatalogShortfall, tools: CatalogToo
   if (parts.length === 0) return undefined;
   const findHint =
     tools.search === undefined
-      ? `Call ${tools.load} with a skill's name to read its full instructions, even for skills listed by name only.`
+      ? `Call ${tools.load} with the name of a skill to read its full instructions, even for skills listed by name only.`
       : `To find a skill that fits the task, call ${tools.search} with a few keywords; to read one, call ${tools.load} with its name.`;
   return `Note: this list is shortened to fit its budget: ${joinClauses(parts)}. ${findHint}`;
 }

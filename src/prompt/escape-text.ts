@@ -7,11 +7,19 @@ const INVISIBLE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
   /[\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/gu;
 const WHITESPACE_RUN = /[\s\u0085]+/gu;
+const VISIBLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the complement of what collapsing removes.
+  /[^\s\u0085\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
 const ELLIPSIS = "…";
 
 /** Collapses any text to one trimmed line: whitespace runs (newlines included) become one space. */
 export function collapseToLine(text: string): string {
   return text.replace(INVISIBLE, "").replace(WHITESPACE_RUN, " ").trim();
+}
+
+/** True when collapseToLine(text) would not be empty (a cheap test: it stops at the first visible character). */
+export function hasVisibleText(text: string): boolean {
+  return VISIBLE.test(text);
 }
 
 /**

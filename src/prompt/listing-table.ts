@@ -4,7 +4,7 @@
 import type { BudgetCandidates } from "./allocate-budget.js";
 import { BudgetLevel } from "./allocate-budget.js";
 import { type CatalogEntry, joinDescription } from "./catalog-entry.js";
-import { collapseToLine, truncateText } from "./escape-text.js";
+import { collapseToLine, hasVisibleText, truncateText } from "./escape-text.js";
 
 // A description shortened to fewer characters than this says nothing useful: list the name only.
 const MIN_FITTED_DESCRIPTION = 24;
@@ -58,6 +58,16 @@ export class ListingTable implements BudgetCandidates {
       this.descriptions[index] = description;
     }
     return description ?? undefined;
+  }
+
+  /** True when the entry has a description to show (cheaper than description() for entries never rendered). */
+  hasDescription(index: number): boolean {
+    const known = this.descriptions[index];
+    if (known !== undefined) return known !== null;
+    const entry = this.entry(index);
+    return (
+      !entry.descriptionHidden && (hasVisibleText(entry.description) || hasVisibleText(entry.whenToUse ?? ""))
+    );
   }
 
   /** True when the per-entry cap cut this entry's description. */
