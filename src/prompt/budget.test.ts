@@ -80,7 +80,7 @@ describe("buildBudgetedCatalog", () => {
     expect(result?.stats.omitted).toBeGreaterThan(0);
     expect(listed).toEqual(entries.slice(0, listed.length).map((skill) => skill.name));
     expect(result?.stats.included).toBe(listed.length);
-    expect(result?.stats.included + (result?.stats.omitted ?? 0)).toBe(400);
+    expect((result?.stats.included ?? 0) + (result?.stats.omitted ?? 0)).toBe(400);
   });
 
   it("ends with a notice that counts what is missing and names search_skills and load_skill", () => {
