@@ -72,6 +72,33 @@ describe("createAgent: the tool loop", () => {
     ]);
   });
 
+  it("records every tool call in the audit log with previews capped near 500 characters", async () => {
+    const audit = new InMemoryAuditLog();
+    const long = "x".repeat(5000);
+    const provider = createScriptedProvider([
+      { toolCalls: [call("echo", { text: long }), call("broken"), call("nope")] },
+      { text: "done" },
+    ]);
+    await createAgent({
+      provider,
+      model: "m",
+      tools: [echo, broken],
+      audit,
+      sessionId: "s",
+      agentName: "tester",
+    }).run("go");
+    const entries = audit.list("s");
+    expect(entries.map((entry) => [entry.agentName, entry.tool, entry.status])).toEqual([
+      ["tester", "echo", "ok"],
+      ["tester", "broken", "error"],
+      ["tester", "nope", "error"],
+    ]);
+    expect(entries[0]?.inputPreview.length).toBeLessThan(560);
+    expect(entries[0]?.outputPreview.length).toBeLessThan(560);
+    expect(entries[0]?.outputPreview).toContain("characters cut");
+    expect(entries.every((entry) => entry.durationMs >= 0 && entry.at > 0)).toBe(true);
+  });
+
   it("keeps the history across runs of the same session", async () => {
     const provider = createScriptedProvider([{ text: "one" }, { text: "two" }]);
     const agent = createAgent({ provider, model: "m" });

@@ -5,7 +5,7 @@ import { SkillboxError } from "../errors.js";
 import type { Agent, AgentEvent, AgentOptions, AgentRunResult, RunOptions } from "./agent-types.js";
 import { compactHistory, needsCompaction } from "./compact-history.js";
 import type { HookEvent, HookOutcome, HookPayload } from "./hooks.js";
-import type { ChatMessage } from "./provider.js";
+import type { ChatMessage, TokenUsage } from "./provider.js";
 import { runAgentLoop } from "./run-agent-loop.js";
 import { createSkillActivations } from "./skill-activations.js";
 import { invokeUserSkill } from "./user-invocation.js";
@@ -79,13 +79,14 @@ export function createAgent(options: AgentOptions): Agent {
     text: string,
     stoppedBy: AgentRunResult["stoppedBy"],
     error?: string,
+    total: TokenUsage = { inputTokens: 0, outputTokens: 0 },
   ): AgentRunResult => {
     emitEvent(error === undefined ? { type: "run-end", stoppedBy } : { type: "run-end", stoppedBy, error });
     const result: AgentRunResult = {
       text,
       messages: [...history],
       steps: 0,
-      usage: { perTurn: [], total: { inputTokens: 0, outputTokens: 0 } },
+      usage: { perTurn: [], total },
       stoppedBy,
     };
     if (error !== undefined) result.error = error;
@@ -125,10 +126,13 @@ export function createAgent(options: AgentOptions): Agent {
           { role: "assistant", content: invocation.result.content },
         );
         const failed = invocation.result.isError === true;
+        // The sub-agent's tokens, so callers counting usage see what the fork cost.
+        const usage = invocation.result.metadata?.usage as TokenUsage | undefined;
         return finishEarly(
           invocation.result.content,
           failed ? "error" : "end",
           failed ? invocation.result.content : undefined,
+          usage,
         );
       }
       case "inline": {

@@ -99,6 +99,18 @@ describe("createSubAgentRunner", () => {
     ]);
   });
 
+  it("enforces the skill's restriction even when no permission policy was configured", async () => {
+    const provider = createScriptedProvider([
+      { toolCalls: [call("bash", { command: "rm -rf x" })] },
+      { text: "ok" },
+    ]);
+    const runner = createSubAgentRunner({ providerFor: () => ({ provider, model: "m" }), tools });
+    await runner.run({ skillName: "git-only", body: "b", allowedTools: ["Bash(git:*)"] });
+    expect(provider.requests[1]?.messages.at(-1)?.content).toContain(
+      'Skill "git-only" allows only Bash(git:*)',
+    );
+  });
+
   it("stops at max_steps and still returns what it produced, with a note", async () => {
     const provider = createScriptedProvider(
       Array.from({ length: 12 }, (_, index) => ({

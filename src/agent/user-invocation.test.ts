@@ -191,6 +191,7 @@ describe("/name in an agent run", () => {
       text: "[sub-agent result — skill: review]\nNo issues.",
     });
     expect(result.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    expect(result.usage.total).toEqual({ inputTokens: 20, outputTokens: 10 });
     expect(provider.requests.map((request) => request.model)).toEqual(["small", "small"]);
   });
 
