@@ -19,6 +19,7 @@ beforeEach(async () => {
   root = await mkdtemp(path.join(tmpdir(), "skillbox-invoke-"));
   skills = await createTestSkillSource(root, {
     greet:
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: ${SKILL_DIR} is the skill placeholder under test.
       "---\nname: greet\ndescription: Greets.\narguments: [person]\n---\nSay hello to $person from ${SKILL_DIR}.\n",
     deploy:
       "---\nname: deploy\ndescription: Deploys.\ndisable-model-invocation: true\n---\nDeploy $ARGUMENTS carefully.\n",
