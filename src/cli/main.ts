@@ -8,12 +8,7 @@ import { validateCommand } from "./commands/validate.js";
 import { readPackageVersion } from "./package-info.js";
 import { runCli } from "./run-cli.js";
 
-const commands: CliCommand[] = [
-  validateCommand,
-  readPropertiesCommand,
-  toPromptCommand,
-  listCommand,
-];
+const commands: CliCommand[] = [validateCommand, readPropertiesCommand, toPromptCommand, listCommand];
 
 // A closed pipe (`skillbox list | head`) is not an error worth a stack trace.
 for (const stream of [process.stdout, process.stderr]) {

@@ -1,6 +1,7 @@
 // Argument parsing for commands over node:util parseArgs; bad flags become a `usage-error`.
-import { parseArgs } from "node:util";
+
 import type { ParseArgsConfig } from "node:util";
+import { parseArgs } from "node:util";
 import { SkillboxError } from "../errors.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -9,7 +10,11 @@ type Parsed<T extends Options> = ReturnType<
 >;
 
 /** Parses `args` strictly (unknown flags are usage errors) with positionals allowed. */
-export function parseCommandArguments<T extends Options>(command: string, args: string[], options: T): Parsed<T> {
+export function parseCommandArguments<T extends Options>(
+  command: string,
+  args: string[],
+  options: T,
+): Parsed<T> {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {

@@ -16,7 +16,10 @@ export async function resolvePathArguments(paths: readonly string[]): Promise<Pa
   for (const path of paths) {
     const found = await stat(path).catch(() => undefined);
     if (!found) {
-      throw new SkillboxError("path-not-found", `Path does not exist: ${path} (check the spelling or the current folder)`);
+      throw new SkillboxError(
+        "path-not-found",
+        `Path does not exist: ${path} (check the spelling or the current folder)`,
+      );
     }
     resolved.push({ path, kind: found.isDirectory() ? "directory" : "file" });
   }

@@ -33,7 +33,9 @@ export async function runCli(args: string[], io: CliIo, options: RunCliOptions):
   try {
     return await command.run(rest, io);
   } catch (error) {
-    const message = isSkillboxError(error) ? error.message : `internal error: ${describeError(error)} (please report it)`;
+    const message = isSkillboxError(error)
+      ? error.message
+      : `internal error: ${describeError(error)} (please report it)`;
     io.stderr(`skillbox ${command.name}: ${message}\n`);
     return exitCodeForError(error);
   }

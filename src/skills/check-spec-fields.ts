@@ -33,7 +33,10 @@ const SPEC_FIELD_SET: ReadonlySet<string> = new Set(SPEC_FIELDS);
 const ALLOWED_FIELDS_TEXT = [...SPEC_FIELDS].sort().join(", ");
 
 /** Checks the spec's rules on a frontmatter mapping, collecting every finding in the reference's order. */
-export function checkSpecFields(data: Record<string, unknown>, options: CheckSpecFieldsOptions): Diagnostic[] {
+export function checkSpecFields(
+  data: Record<string, unknown>,
+  options: CheckSpecFieldsOptions,
+): Diagnostic[] {
   const strict = options.mode === "strict";
   const severity: DiagnosticSeverity = strict ? "error" : "warning";
   const diagnostics: Diagnostic[] = [];
@@ -76,7 +79,8 @@ export function checkSpecFields(data: Record<string, unknown>, options: CheckSpe
         "name",
       );
     } else {
-      for (const finding of checkSkillName(normalized, options.directoryName)) add(finding.code, finding.message, "name");
+      for (const finding of checkSkillName(normalized, options.directoryName))
+        add(finding.code, finding.message, "name");
       if (!isPortableSkillName(normalized) && /[^\p{ASCII}]/u.test(normalized)) {
         add(
           "name-not-ascii",
@@ -89,13 +93,19 @@ export function checkSpecFields(data: Record<string, unknown>, options: CheckSpe
   }
 
   const description = data.description;
-  const descriptionFallback = strict || !options.descriptionFallback ? "" : `; using ${options.descriptionFallback}`;
+  const descriptionFallback =
+    strict || !options.descriptionFallback ? "" : `; using ${options.descriptionFallback}`;
   if (!("description" in data)) {
     add("description-missing", `Missing required field in frontmatter: description${descriptionFallback}`);
   } else if (typeof description !== "string" || description.trim() === "") {
-    add("description-not-string", `Field 'description' must be a non-empty string${descriptionFallback}`, "description");
+    add(
+      "description-not-string",
+      `Field 'description' must be a non-empty string${descriptionFallback}`,
+      "description",
+    );
   } else {
-    const length = countCodePoints(description);
+    // Measured trimmed: a block scalar's trailing newline is not part of the description (the reference counts it).
+    const length = countCodePoints(description.trim());
     if (length > MAX_DESCRIPTION_LENGTH) {
       add(
         "description-too-long",
@@ -116,7 +126,7 @@ export function checkSpecFields(data: Record<string, unknown>, options: CheckSpe
         "compatibility",
       );
     } else {
-      const length = countCodePoints(compatibility);
+      const length = countCodePoints(compatibility.trim());
       if (length > MAX_COMPATIBILITY_LENGTH) {
         add(
           "compatibility-too-long",
@@ -140,7 +150,11 @@ export function checkSpecFields(data: Record<string, unknown>, options: CheckSpe
         );
       }
     } else if (typeof tools !== "string") {
-      add("allowed-tools-not-string", "Field 'allowed-tools' must be a space-separated string", "allowed-tools");
+      add(
+        "allowed-tools-not-string",
+        "Field 'allowed-tools' must be a space-separated string",
+        "allowed-tools",
+      );
     } else if (hasTopLevelComma(tools)) {
       add(
         "allowed-tools-commas",
@@ -162,7 +176,11 @@ function checkMetadata(
   add: (code: string, message: string, field?: string) => void,
 ): void {
   if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata)) {
-    add("metadata-not-mapping", "Field 'metadata' must be a mapping of string keys to string values", "metadata");
+    add(
+      "metadata-not-mapping",
+      "Field 'metadata' must be a mapping of string keys to string values",
+      "metadata",
+    );
     return;
   }
   for (const [key, value] of Object.entries(metadata)) {

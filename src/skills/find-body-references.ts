@@ -35,7 +35,8 @@ export function findBodyReferences(body: string, bodyStartLine: number): BodyRef
     const definition = REFERENCE_DEFINITION.exec(prose);
     if (definition?.[1] && isRelative(definition[1])) {
       const target = cleanTarget(definition[1]);
-      if (target) references.push({ target, line: fileLine, column: prose.indexOf(definition[1]) + 1, kind: "link" });
+      if (target)
+        references.push({ target, line: fileLine, column: prose.indexOf(definition[1]) + 1, kind: "link" });
     }
     for (const match of prose.matchAll(INLINE_LINK)) {
       const raw = match[1] ?? "";
@@ -48,7 +49,9 @@ export function findBodyReferences(body: string, bodyStartLine: number): BodyRef
 }
 
 function isRelative(target: string): boolean {
-  return !SCHEME.test(target) && !target.startsWith("#") && !target.startsWith("/") && !target.startsWith("//");
+  return (
+    !SCHEME.test(target) && !target.startsWith("#") && !target.startsWith("/") && !target.startsWith("//")
+  );
 }
 
 function cleanTarget(target: string): string {

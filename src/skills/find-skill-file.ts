@@ -17,7 +17,10 @@ export interface SkillFileLocation {
 }
 
 /** The skill file among a folder's entries: `SKILL.md` first, then `skill.md`; other casings are not skills. */
-export async function pickSkillFile(directory: string, entries: readonly Dirent[]): Promise<SkillFileLocation | undefined> {
+export async function pickSkillFile(
+  directory: string,
+  entries: readonly Dirent[],
+): Promise<SkillFileLocation | undefined> {
   for (const fileName of ["SKILL.md", "skill.md"] as const) {
     const entry = entries.find((candidate) => candidate.name === fileName);
     if (!entry) continue;
@@ -39,9 +42,13 @@ export async function findSkillFile(directory: string): Promise<SkillFileLocatio
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    throw new SkillboxError("io-error", `Cannot read the folder ${directory} (${code ?? "error"}); check its permissions`, {
-      cause: error,
-    });
+    throw new SkillboxError(
+      "io-error",
+      `Cannot read the folder ${directory} (${code ?? "error"}); check its permissions`,
+      {
+        cause: error,
+      },
+    );
   }
   return pickSkillFile(directory, entries);
 }

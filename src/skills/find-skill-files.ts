@@ -4,8 +4,8 @@ import type { Dirent } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Diagnostic } from "./diagnostic.js";
-import { pickSkillFile } from "./find-skill-file.js";
 import type { SkillFileLocation } from "./find-skill-file.js";
+import { pickSkillFile } from "./find-skill-file.js";
 import { mapWithConcurrency } from "./map-with-concurrency.js";
 
 export interface FindSkillFilesOptions {
@@ -24,7 +24,10 @@ export interface FoundSkillFiles {
 const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([".git", "node_modules"]);
 
 /** Finds the skill files under `root` (the root itself may be a skill). */
-export async function findSkillFiles(root: string, options: FindSkillFilesOptions = {}): Promise<FoundSkillFiles> {
+export async function findSkillFiles(
+  root: string,
+  options: FindSkillFilesOptions = {},
+): Promise<FoundSkillFiles> {
   const maxDepth = options.maxDepth ?? 8;
   const concurrency = options.concurrency ?? 32;
   const files: SkillFileLocation[] = [];
@@ -56,7 +59,8 @@ export async function findSkillFiles(root: string, options: FindSkillFilesOption
       for (const entry of entries) {
         if (SKIPPED_FOLDERS.has(entry.name)) continue;
         const path = join(directory, entry.name);
-        if (entry.isDirectory() || (entry.isSymbolicLink() && (await isDirectory(path)))) subfolders.push(path);
+        if (entry.isDirectory() || (entry.isSymbolicLink() && (await isDirectory(path))))
+          subfolders.push(path);
       }
       return subfolders;
     });

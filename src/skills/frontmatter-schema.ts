@@ -21,7 +21,14 @@ export const hookMatcherSchema = z.object({
 });
 
 /** The six fields the Agent Skills specification defines. */
-export const SPEC_FIELDS = ["name", "description", "license", "compatibility", "metadata", "allowed-tools"] as const;
+export const SPEC_FIELDS = [
+  "name",
+  "description",
+  "license",
+  "compatibility",
+  "metadata",
+  "allowed-tools",
+] as const;
 
 /** Per-field schemas; each is checked on its own so one bad field never discards the others. */
 export const frontmatterFieldSchemas = {
@@ -42,14 +49,19 @@ export const frontmatterFieldSchemas = {
     .string()
     .min(1)
     .max(500)
-    .describe("Environment requirements: target product, system packages, network access (1-500 characters)."),
+    .describe(
+      "Environment requirements: target product, system packages, network access (1-500 characters).",
+    ),
   metadata: z
     .record(z.string(), z.string())
     .describe("String keys to string values, for client-specific properties."),
   "allowed-tools": toolList.describe(
     "Pre-approved tools, space-separated, e.g. `Bash(git:*) Read` (experimental in the spec).",
   ),
-  context: z.enum(["inline", "fork"]).default("inline").describe("Run inline (default) or in a forked sub-agent."),
+  context: z
+    .enum(["inline", "fork"])
+    .default("inline")
+    .describe("Run inline (default) or in a forked sub-agent."),
   model: z.enum(["haiku", "sonnet", "opus", "inherit"]).describe("Recommended model."),
   "argument-hint": z.string().describe("Hint for the arguments, e.g. `<research question>`."),
   when_to_use: z.string().describe("When to use the skill; shown after the description in the catalog."),
@@ -59,15 +71,21 @@ export const frontmatterFieldSchemas = {
     .describe("True: the model cannot load the skill on its own, only the user can."),
   "user-invocable": z.boolean().default(true).describe("False: hidden from the user's skill list."),
   version: z.string().describe("Version of the skill."),
-  paths: stringList.describe("Glob patterns; the skill starts hidden and activates when a matching file is touched."),
+  paths: stringList.describe(
+    "Glob patterns; the skill starts hidden and activates when a matching file is touched.",
+  ),
   agent: z.string().describe("Agent type for fork mode, e.g. `code-reviewer`."),
   effort: z.string().describe("Effort level for fork mode."),
   tags: stringList.describe("Tags, as a YAML list or a comma-separated string."),
-  arguments: stringList.describe("Named positional arguments, space-separated or a list, for `$name` substitution."),
+  arguments: stringList.describe(
+    "Named positional arguments, space-separated or a list, for `$name` substitution.",
+  ),
   "disallowed-tools": toolList.describe("Tools the skill must not use."),
   hooks: z
     .record(z.string(), z.array(hookMatcherSchema))
-    .describe("Hooks active while the skill runs, keyed by event (e.g. `PreToolUse`), in Claude Code's shape."),
+    .describe(
+      "Hooks active while the skill runs, keyed by event (e.g. `PreToolUse`), in Claude Code's shape.",
+    ),
   shell: z.enum(["bash", "powershell"]).describe("Shell for the skill's commands."),
 };
 
@@ -76,7 +94,9 @@ export const skillFrontmatterSchema = z
   .looseObject(frontmatterFieldSchemas)
   .partial()
   .required({ name: true, description: true })
-  .describe("Frontmatter of an Agent Skills SKILL.md file, with Skillbox's and Claude Code's extension fields.");
+  .describe(
+    "Frontmatter of an Agent Skills SKILL.md file, with Skillbox's and Claude Code's extension fields.",
+  );
 
 /** The frontmatter as written, after YAML typing of booleans and numbers. */
 export type SkillFrontmatter = z.input<typeof skillFrontmatterSchema>;

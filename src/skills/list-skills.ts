@@ -3,8 +3,8 @@
 import { readFile, realpath } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import type { Diagnostic } from "./diagnostic.js";
-import { findSkillFiles } from "./find-skill-files.js";
 import type { SkillFileLocation } from "./find-skill-file.js";
+import { findSkillFiles } from "./find-skill-files.js";
 import { loadSkillBytes } from "./load-skill-bytes.js";
 import { mapWithConcurrency } from "./map-with-concurrency.js";
 import type { LoadedSkillText, SkillMetadata } from "./skill-metadata.js";
@@ -61,7 +61,9 @@ export async function listSkills(options: ListSkillsOptions): Promise<SkillListi
     locations.push(...found.files);
     diagnostics.push(...found.diagnostics);
   }
-  const loaded = await mapWithConcurrency(locations, 32, (location) => loadSkillFile(location, options.maxBytes));
+  const loaded = await mapWithConcurrency(locations, 32, (location) =>
+    loadSkillFile(location, options.maxBytes),
+  );
   loaded.forEach((skill, index) => {
     const location = locations[index] as SkillFileLocation;
     if (!skill.loadable) {
@@ -83,7 +85,10 @@ export async function listSkills(options: ListSkillsOptions): Promise<SkillListi
 }
 
 /** Reads and leniently loads one located skill file; unreadable files come back not loadable. */
-export async function loadSkillFile(location: SkillFileLocation, maxBytes?: number): Promise<LoadedSkillText> {
+export async function loadSkillFile(
+  location: SkillFileLocation,
+  maxBytes?: number,
+): Promise<LoadedSkillText> {
   const directoryName = basename(resolve(location.directory));
   const options = { path: location.path, directoryName, ...(maxBytes === undefined ? {} : { maxBytes }) };
   let bytes: Uint8Array;
@@ -94,14 +99,18 @@ export async function loadSkillFile(location: SkillFileLocation, maxBytes?: numb
     const message = `Cannot read SKILL.md (${code}); the skill is skipped (check its permissions)`;
     bytes = new Uint8Array();
     const skipped = loadSkillBytes(bytes, options);
-    return { ...skipped, diagnostics: [{ severity: "error", code: "unreadable-file", message, path: location.path }] };
+    return {
+      ...skipped,
+      diagnostics: [{ severity: "error", code: "unreadable-file", message, path: location.path }],
+    };
   }
   const loaded = loadSkillBytes(bytes, options);
   if (location.lowercase && loaded.loadable) {
     loaded.diagnostics.push({
       severity: "warning",
       code: "lowercase-skill-file",
-      message: "The file is named skill.md; rename it to SKILL.md, the name the spec and most agents look for",
+      message:
+        "The file is named skill.md; rename it to SKILL.md, the name the spec and most agents look for",
       path: location.path,
     });
   }

@@ -1,7 +1,8 @@
 // The lenient loader's entry point for raw file contents: skips empty, oversized, binary and
 // non-UTF-8 files with one error diagnostic, then reads the text (pure, never throws).
-import { createSkippedSkill, DEFAULT_MAX_SKILL_FILE_BYTES, loadSkillText } from "./load-skill-text.js";
+
 import type { LoadSkillTextOptions } from "./load-skill-text.js";
+import { createSkippedSkill, DEFAULT_MAX_SKILL_FILE_BYTES, loadSkillText } from "./load-skill-text.js";
 import type { LoadedSkillText } from "./skill-metadata.js";
 
 // Compiled once: `fatal` makes invalid UTF-8 throw instead of turning into U+FFFD.
@@ -22,7 +23,10 @@ export function decodeSkillBytes(
   maxBytes = DEFAULT_MAX_SKILL_FILE_BYTES,
 ): string | { code: string; message: string } {
   if (bytes.length === 0) {
-    return { code: "empty-file", message: "SKILL.md is empty; the skill is skipped (add frontmatter with a name and description)" };
+    return {
+      code: "empty-file",
+      message: "SKILL.md is empty; the skill is skipped (add frontmatter with a name and description)",
+    };
   }
   if (bytes.length > maxBytes) {
     return {
@@ -31,12 +35,18 @@ export function decodeSkillBytes(
     };
   }
   if (bytes.includes(0)) {
-    return { code: "binary-file", message: "SKILL.md contains NUL bytes, so it is not text; the skill is skipped" };
+    return {
+      code: "binary-file",
+      message: "SKILL.md contains NUL bytes, so it is not text; the skill is skipped",
+    };
   }
   try {
     return utf8.decode(bytes);
   } catch {
     // The decoder's own message names no position; ours says what to do.
-    return { code: "not-utf8", message: "SKILL.md is not valid UTF-8 text; the skill is skipped (save it as UTF-8)" };
+    return {
+      code: "not-utf8",
+      message: "SKILL.md is not valid UTF-8 text; the skill is skipped (save it as UTF-8)",
+    };
   }
 }

@@ -65,7 +65,10 @@ export function loadSkillText(text: string, options: LoadSkillTextOptions): Load
     );
   }
   if (text.trim() === "" || text === "\ufeff") {
-    return skip("empty-file", "SKILL.md is empty; the skill is skipped (add frontmatter with a name and description)");
+    return skip(
+      "empty-file",
+      "SKILL.md is empty; the skill is skipped (add frontmatter with a name and description)",
+    );
   }
   if (text.includes("\0")) {
     return skip("binary-file", "SKILL.md contains NUL characters, so it is not text; the skill is skipped");

@@ -2,8 +2,8 @@
 // Strict mode reports structural problems as errors, as the reference does; lenient mode reports them
 // as warnings and recovers what it can (an unquoted ": " is quoted, an unclosed block is guessed).
 import type { Diagnostic, DiagnosticSeverity } from "./diagnostic.js";
-import { DEFAULT_MAX_ALIAS_COUNT, parseYamlMapping } from "./parse-yaml-mapping.js";
 import type { YamlMappingResult, YamlProblem } from "./parse-yaml-mapping.js";
+import { DEFAULT_MAX_ALIAS_COUNT, parseYamlMapping } from "./parse-yaml-mapping.js";
 import { repairUnquotedColons } from "./repair-unquoted-colons.js";
 import { splitFrontmatter } from "./split-frontmatter.js";
 
@@ -54,7 +54,9 @@ export function parseFrontmatter(text: string, options: ParseFrontmatterOptions)
 
   if (split.kind === "none") {
     const message =
-      mode === "strict" ? FRONTMATTER_MESSAGES.missing : `${FRONTMATTER_MESSAGES.missing}; the whole file is the body`;
+      mode === "strict"
+        ? FRONTMATTER_MESSAGES.missing
+        : `${FRONTMATTER_MESSAGES.missing}; the whole file is the body`;
     return {
       ...base,
       status: "missing",
@@ -135,11 +137,20 @@ function fromProblem(
 ): Diagnostic {
   switch (problem.kind) {
     case "not-mapping":
-      return diagnostic("frontmatter-not-mapping", `${problem.message}${suffix}`, problem.line, problem.column);
+      return diagnostic(
+        "frontmatter-not-mapping",
+        `${problem.message}${suffix}`,
+        problem.line,
+        problem.column,
+      );
     case "duplicate-key":
       return diagnostic("yaml-duplicate-key", problem.message, problem.line, problem.column);
     case "warning":
-      return { ...diagnostic("yaml-warning", `YAML warning in frontmatter: ${problem.message}`, problem.line), severity: "warning", column: problem.column };
+      return {
+        ...diagnostic("yaml-warning", `YAML warning in frontmatter: ${problem.message}`, problem.line),
+        severity: "warning",
+        column: problem.column,
+      };
     default:
       return diagnostic(
         problem.kind === "alias-limit" ? "yaml-alias-limit" : "yaml-syntax",

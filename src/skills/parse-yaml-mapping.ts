@@ -1,7 +1,9 @@
 // Parses frontmatter YAML into plain data with every scalar kept as written (failsafe schema), and
 // collects its problems with positions in the SKILL.md file instead of throwing (pure).
-import { isMap, isScalar, LineCounter, parseDocument, visit } from "yaml";
+
 import type { Node } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
+import { parseSimpleYaml } from "./parse-simple-yaml.js";
 
 /** One problem found while reading the YAML, positioned in the SKILL.md file (1-based). */
 export interface YamlProblem {
@@ -34,6 +36,12 @@ export function parseYamlMapping(
   startLine: number,
   maxAliasCount = DEFAULT_MAX_ALIAS_COUNT,
 ): YamlMappingResult {
+  const simple = parseSimpleYaml(yaml);
+  if (simple) {
+    const lines = new Map<string, number>();
+    for (const [key, index] of simple.keyLines) lines.set(key, index + startLine);
+    return { data: simple.data, keyLines: lines, errors: [], warnings: [] };
+  }
   const keyLines = new Map<string, number>();
   const errors: YamlProblem[] = [];
   const warnings: YamlProblem[] = [];
@@ -42,11 +50,17 @@ export function parseYamlMapping(
     const found = lineCounter.linePos(Math.max(0, Math.min(offset ?? 0, yaml.length)));
     return { line: found.line + startLine - 1, column: found.col };
   };
+  // The parser builds an Error per problem; their stack traces are never shown and cost most of the
+  // time on broken input, so they are switched off for the (synchronous) parse.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     const document = parseDocument(yaml, {
       schema: "failsafe",
       uniqueKeys: false,
       prettyErrors: false,
+      // The library would print process warnings (e.g. collection keys); findings go in diagnostics.
+      logLevel: "error",
       lineCounter,
     });
     for (const error of document.errors.slice(0, MAX_REPORTED_ERRORS)) {
@@ -67,7 +81,7 @@ export function parseYamlMapping(
       const offset = (pair.key as Node | null)?.range?.[0];
       if (!keyLines.has(key)) keyLines.set(key, position(offset).line);
     }
-    collectDuplicateKeys(document, position, warnings);
+    collectDuplicateKeys(contents, position, warnings, 0);
     let data: unknown;
     try {
       data = document.toJS({ maxAliasCount });
@@ -82,30 +96,37 @@ export function parseYamlMapping(
     const message = error instanceof Error ? error.message : String(error);
     errors.push({ kind: "syntax", message: firstLine(message), line: startLine, column: 1 });
     return { data: undefined, keyLines, errors, warnings };
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
 }
 
 function collectDuplicateKeys(
-  document: ReturnType<typeof parseDocument>,
+  node: unknown,
   position: (offset: number | undefined) => { line: number; column: number },
   warnings: YamlProblem[],
+  depth: number,
 ): void {
-  visit(document, {
-    Map(_key, map) {
-      const seen = new Set<string>();
-      for (const pair of map.items) {
-        const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-        if (seen.has(key)) {
-          warnings.push({
-            kind: "duplicate-key",
-            message: `Duplicate key '${key}' in frontmatter; the last value is used`,
-            ...position((pair.key as Node | null)?.range?.[0]),
-          });
-        }
-        seen.add(key);
-      }
-    },
-  });
+  // Deeper nesting than this is not frontmatter anyone writes; the walk stays bounded.
+  if (depth > 64) return;
+  if (isSeq(node)) {
+    for (const item of node.items) collectDuplicateKeys(item, position, warnings, depth + 1);
+    return;
+  }
+  if (!isMap(node)) return;
+  const seen = new Set<string>();
+  for (const pair of node.items) {
+    const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+    if (seen.has(key)) {
+      warnings.push({
+        kind: "duplicate-key",
+        message: `Duplicate key '${key}' in frontmatter; the last value is used`,
+        ...position((pair.key as Node | null)?.range?.[0]),
+      });
+    }
+    seen.add(key);
+    collectDuplicateKeys(pair.value, position, warnings, depth + 1);
+  }
 }
 
 /** Copies the mapping into a prototype-free record so keys such as `__proto__` stay plain data. */

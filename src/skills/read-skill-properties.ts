@@ -33,7 +33,11 @@ export async function readSkillProperties(directory: string): Promise<SkillPrope
   try {
     location = await findSkillFile(directory);
   } catch (failure) {
-    return error("unreadable-folder", failure instanceof Error ? failure.message : String(failure), directory);
+    return error(
+      "unreadable-folder",
+      failure instanceof Error ? failure.message : String(failure),
+      directory,
+    );
   }
   if (!location) return error("missing-skill-file", `SKILL.md not found in ${directory}`, directory);
   let bytes: Uint8Array;
@@ -43,7 +47,8 @@ export async function readSkillProperties(directory: string): Promise<SkillPrope
     const code = (failure as NodeJS.ErrnoException).code ?? "error";
     return error("unreadable-file", `Cannot read SKILL.md (${code}); check its permissions`, location.path);
   }
-  const text = decodeSkillBytes(bytes);
+  // An empty file gets the reference's message: it does not start with frontmatter.
+  const text = bytes.length === 0 ? "" : decodeSkillBytes(bytes);
   if (typeof text !== "string") return error(text.code, text.message, location.path);
   const parsed = parseFrontmatter(text, { path: location.path, mode: "strict" });
   const errors = parsed.diagnostics.filter((diagnostic) => diagnostic.severity === "error");
@@ -59,7 +64,13 @@ export async function readSkillProperties(directory: string): Promise<SkillPrope
       diagnostics.push({ severity: "error", code: `${field}-missing`, message, path: location.path });
     } else if (typeof value !== "string" || value.trim() === "") {
       const message = `Field '${field}' must be a non-empty string`;
-      diagnostics.push({ severity: "error", code: `${field}-not-string`, message, path: location.path, ...at });
+      diagnostics.push({
+        severity: "error",
+        code: `${field}-not-string`,
+        message,
+        path: location.path,
+        ...at,
+      });
     }
   }
   if (diagnostics.length > 0) return { location: location.path, diagnostics };

@@ -9,7 +9,13 @@ export interface AvailableSkillEntry {
   location: string;
 }
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#x27;",
+};
 
 /** Escapes `& < > " '` as Python's html.escape does (`'` becomes `&#x27;`). */
 export function escapeXml(text: string): string {

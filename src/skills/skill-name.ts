@@ -63,7 +63,10 @@ export function checkSkillName(name: string, directoryName?: string): NameFindin
     findings.push({ code: "name-hyphen-edge", message: "Skill name cannot start or end with a hyphen" });
   }
   if (name.includes("--")) {
-    findings.push({ code: "name-consecutive-hyphens", message: "Skill name cannot contain consecutive hyphens" });
+    findings.push({
+      code: "name-consecutive-hyphens",
+      message: "Skill name cannot contain consecutive hyphens",
+    });
   }
   if (!LETTERS_DIGITS_HYPHENS.test(name)) {
     findings.push({
@@ -95,6 +98,7 @@ export function isPortableSkillName(name: string): boolean {
 export function findUnsafeNameReason(name: string): string | undefined {
   if (name === "") return "it is empty";
   if (name === "." || name.includes("..")) return "it contains '..' or is '.'";
-  if (UNSAFE_CHARACTERS.test(name)) return "it contains a path separator, a control character or an invisible character";
+  if (UNSAFE_CHARACTERS.test(name))
+    return "it contains a path separator, a control character or an invisible character";
   return undefined;
 }

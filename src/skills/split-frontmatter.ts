@@ -23,7 +23,11 @@ export interface FrontmatterSplit {
 /** True for a line that is `---` alone, allowing trailing spaces, tabs and a CR. */
 export function isDelimiterLine(text: string, start: number, end: number): boolean {
   if (end - start < 3) return false;
-  if (text.charCodeAt(start) !== 45 || text.charCodeAt(start + 1) !== 45 || text.charCodeAt(start + 2) !== 45) {
+  if (
+    text.charCodeAt(start) !== 45 ||
+    text.charCodeAt(start + 1) !== 45 ||
+    text.charCodeAt(start + 2) !== 45
+  ) {
     return false;
   }
   for (let index = start + 3; index < end; index++) {

@@ -23,7 +23,8 @@ export function splitList(text: string, options: SplitListOptions = {}): string[
     if (closer !== undefined) closers.push(closer);
     else if (character === closers[closers.length - 1]) closers.pop();
     const separates =
-      closers.length === 0 && ((splitOnCommas && character === ",") || (splitOnWhitespace && /\s/.test(character)));
+      closers.length === 0 &&
+      ((splitOnCommas && character === ",") || (splitOnWhitespace && /\s/.test(character)));
     if (separates) {
       if (current.trim() !== "") entries.push(current.trim());
       current = "";

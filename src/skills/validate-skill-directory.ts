@@ -2,11 +2,11 @@
 // and checks that the files the body refers to exist inside the folder.
 import { readFile, stat } from "node:fs/promises";
 import { basename, isAbsolute, relative, resolve } from "node:path";
-import { hasErrors } from "./diagnostic.js";
 import type { Diagnostic } from "./diagnostic.js";
+import { hasErrors } from "./diagnostic.js";
 import { findBodyReferences } from "./find-body-references.js";
-import { findSkillFile } from "./find-skill-file.js";
 import type { SkillFileLocation } from "./find-skill-file.js";
+import { findSkillFile } from "./find-skill-file.js";
 import { decodeSkillBytes } from "./load-skill-bytes.js";
 import type { ValidationMode } from "./parse-frontmatter.js";
 import { validateSkillText } from "./validate-skill-text.js";
@@ -87,12 +87,15 @@ export async function validateSkillDirectory(
     diagnostics.push({
       severity: "warning",
       code: "lowercase-skill-file",
-      message: "The file is named skill.md; rename it to SKILL.md, the name the spec and most agents look for",
+      message:
+        "The file is named skill.md; rename it to SKILL.md, the name the spec and most agents look for",
       path: location.path,
     });
   }
   if (options.checkReferences ?? true) {
-    diagnostics.push(...(await checkBodyReferences(validation.body, validation.bodyStartLine, directory, location.path)));
+    diagnostics.push(
+      ...(await checkBodyReferences(validation.body, validation.bodyStartLine, directory, location.path)),
+    );
   }
   const result: SkillValidation = {
     path: directory,

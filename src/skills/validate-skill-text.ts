@@ -4,8 +4,8 @@ import { checkBodySize } from "./check-body-size.js";
 import { checkSpecFields } from "./check-spec-fields.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { loadSkillText } from "./load-skill-text.js";
-import { parseFrontmatter } from "./parse-frontmatter.js";
 import type { ValidationMode } from "./parse-frontmatter.js";
+import { parseFrontmatter } from "./parse-frontmatter.js";
 import { normalizeSkillName } from "./skill-name.js";
 
 export interface ValidateSkillTextOptions {
@@ -44,7 +44,11 @@ export function validateSkillText(text: string, options: ValidateSkillTextOption
   }
   if (text.includes("\0")) {
     const message = "SKILL.md contains NUL characters, so it is not text";
-    return { diagnostics: [{ severity: "error", code: "binary-file", message, path }], body: "", bodyStartLine: 1 };
+    return {
+      diagnostics: [{ severity: "error", code: "binary-file", message, path }],
+      body: "",
+      bodyStartLine: 1,
+    };
   }
   const parsed = parseFrontmatter(text, { path, mode: "strict" });
   const result: SkillTextValidation = {

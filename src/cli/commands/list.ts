@@ -29,7 +29,8 @@ export const listCommand: CliCommand = {
       json: { type: "boolean" },
       dir: { type: "string", multiple: true },
     });
-    if (positionals.length > 0) throw usageError("list", `Unexpected argument '${positionals[0]}'; use --dir <folder>`);
+    if (positionals.length > 0)
+      throw usageError("list", `Unexpected argument '${positionals[0]}'; use --dir <folder>`);
     let directories: string[];
     if (values.dir && values.dir.length > 0) {
       directories = values.dir.map((directory) => resolve(io.cwd, directory));
@@ -37,7 +38,9 @@ export const listCommand: CliCommand = {
       const file = found.find((argument) => argument.kind !== "directory");
       if (file) throw usageError("list", `Not a directory: ${file.path}`);
     } else {
-      directories = [resolve(io.cwd, "skills"), bundledSkillsDirectory()].filter((directory) => existsSync(directory));
+      directories = [resolve(io.cwd, "skills"), bundledSkillsDirectory()].filter((directory) =>
+        existsSync(directory),
+      );
     }
     const listing = await listSkills({ directories });
     if (values.json) {
@@ -55,7 +58,8 @@ export const listCommand: CliCommand = {
     if (lines.length > 0) io.stdout(`${lines.join("\n")}\n`);
     const diagnostics = [...listing.skills.flatMap((skill) => skill.diagnostics), ...listing.diagnostics];
     for (const diagnostic of diagnostics) io.stderr(`${formatDiagnostic(diagnostic)}\n`);
-    if (listing.skills.length === 0) io.stderr(`No skills found in ${directories.join(", ") || "./skills"}\n`);
+    if (listing.skills.length === 0)
+      io.stderr(`No skills found in ${directories.join(", ") || "./skills"}\n`);
     return EXIT_OK;
   },
 };

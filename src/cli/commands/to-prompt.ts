@@ -2,8 +2,8 @@
 // Unlike the reference, one unreadable skill is reported on stderr and the others are still printed.
 import { resolve } from "node:path";
 import { readSkillProperties } from "../../skills/read-skill-properties.js";
-import { renderAvailableSkillsXml } from "../../skills/render-available-skills-xml.js";
 import type { AvailableSkillEntry } from "../../skills/render-available-skills-xml.js";
+import { renderAvailableSkillsXml } from "../../skills/render-available-skills-xml.js";
 import type { CliCommand } from "../command.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";

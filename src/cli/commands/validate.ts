@@ -4,16 +4,16 @@ import { formatDiagnostic } from "../../skills/diagnostic.js";
 import { findSkillFile } from "../../skills/find-skill-file.js";
 import { findSkillFiles } from "../../skills/find-skill-files.js";
 import { mapWithConcurrency } from "../../skills/map-with-concurrency.js";
-import {
-  MISSING_SKILL_FILE_MESSAGE,
-  validateSkillDirectory,
+import type {
+  SkillValidation,
+  ValidateSkillDirectoryOptions,
 } from "../../skills/validate-skill-directory.js";
-import type { SkillValidation, ValidateSkillDirectoryOptions } from "../../skills/validate-skill-directory.js";
+import { MISSING_SKILL_FILE_MESSAGE, validateSkillDirectory } from "../../skills/validate-skill-directory.js";
 import type { CliCommand } from "../command.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
-import { resolvePathArguments, toSkillDirectory } from "../path-arguments.js";
 import type { PathArgument } from "../path-arguments.js";
+import { resolvePathArguments, toSkillDirectory } from "../path-arguments.js";
 
 const HELP = `Usage: skillbox validate [--strict] [--json] <path...>
 
@@ -38,12 +38,19 @@ export const validateCommand: CliCommand = {
       strict: { type: "boolean" },
       json: { type: "boolean" },
     });
-    if (positionals.length === 0) throw usageError("validate", "Give at least one path to a skill or a folder of skills");
+    if (positionals.length === 0)
+      throw usageError("validate", "Give at least one path to a skill or a folder of skills");
     const paths = await resolvePathArguments(positionals.map((path) => resolveAgainst(io.cwd, path)));
     const options: ValidateSkillDirectoryOptions = { mode: values.strict ? "strict" : "lenient" };
     const results: SkillValidation[] = [];
     for (const [index, argument] of paths.entries()) {
-      results.push(...(await validatePath({ ...argument, path: positionals[index] ?? argument.path }, argument, options)));
+      results.push(
+        ...(await validatePath(
+          { ...argument, path: positionals[index] ?? argument.path },
+          argument,
+          options,
+        )),
+      );
     }
     if (values.json) {
       const report = results.map((result) => ({
@@ -58,7 +65,11 @@ export const validateCommand: CliCommand = {
       for (const result of results) {
         for (const diagnostic of result.diagnostics) lines.push(formatDiagnostic(diagnostic));
         const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
-        lines.push(result.valid ? `Valid skill: ${result.path}` : `Validation failed for ${result.path}: ${errors} error(s)`);
+        lines.push(
+          result.valid
+            ? `Valid skill: ${result.path}`
+            : `Validation failed for ${result.path}: ${errors} error(s)`,
+        );
       }
       io.stdout(`${lines.join("\n")}\n`);
     }
@@ -77,7 +88,11 @@ async function validatePath(
   if (directory === undefined) {
     const message = `Not a directory: ${shown.path}`;
     return [
-      { path: shown.path, valid: false, diagnostics: [{ severity: "error", code: "not-a-directory", message, path: shown.path }] },
+      {
+        path: shown.path,
+        valid: false,
+        diagnostics: [{ severity: "error", code: "not-a-directory", message, path: shown.path }],
+      },
     ];
   }
   if (await findSkillFile(directory)) {
@@ -87,12 +102,21 @@ async function validatePath(
   if (found.files.length === 0) {
     const diagnostics = [
       ...found.diagnostics,
-      { severity: "error" as const, code: "missing-skill-file", message: MISSING_SKILL_FILE_MESSAGE, path: shownDirectory },
+      {
+        severity: "error" as const,
+        code: "missing-skill-file",
+        message: MISSING_SKILL_FILE_MESSAGE,
+        path: shownDirectory,
+      },
     ];
     return [{ path: shownDirectory, valid: false, diagnostics }];
   }
   const results = await mapWithConcurrency(found.files, 16, async (skillFile) =>
-    relabel(await validateSkillDirectory(skillFile.directory, { ...options, skillFile }), directory, shownDirectory),
+    relabel(
+      await validateSkillDirectory(skillFile.directory, { ...options, skillFile }),
+      directory,
+      shownDirectory,
+    ),
   );
   return results;
 }
