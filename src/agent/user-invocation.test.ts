@@ -85,6 +85,20 @@ describe("invokeUserSkill", () => {
     });
   });
 
+  it("lets the skill source's own user-invocable decision override the frontmatter", async () => {
+    const overridden: SkillSource = {
+      ...skills,
+      get: skills.get,
+      readBody: skills.readBody,
+      isUserInvocable: (name) => name !== "greet",
+    };
+    expect(await invokeUserSkill("/greet Ada", { skills: overridden })).toMatchObject({
+      kind: "refused",
+      skill: "greet",
+    });
+    expect(await invokeUserSkill("/internal", { skills: overridden })).toMatchObject({ kind: "inline" });
+  });
+
   it("treats unknown names and ordinary text as a plain prompt", async () => {
     expect(await invokeUserSkill("/nope do it", { skills })).toEqual({ kind: "none" });
     expect(await invokeUserSkill("hello", { skills })).toEqual({ kind: "none" });

@@ -15,12 +15,14 @@ export interface SkillSourceEntry {
   directory: string;
 }
 
-/** Where skills are looked up; the registry satisfies it. */
+/** Where skills are looked up; the registry (SkillRegistry) satisfies it. */
 export interface SkillSource {
   get(name: string): SkillSourceEntry | undefined;
   /** The body of SKILL.md (after the frontmatter); may throw when the file is gone. */
   readBody(name: string): string;
-  names(): string[];
+  names?(): string[];
+  /** When present, decides instead of `metadata.userInvocable` (settings may override the frontmatter). */
+  isUserInvocable?(name: string): boolean;
 }
 
 export interface UserInvocationOptions {
@@ -58,14 +60,16 @@ export async function invokeUserSkill(text: string, options: UserInvocationOptio
   const skill = options.skills.get(command.name);
   if (skill === undefined) return { kind: "none" };
   const refuse = (message: string): UserInvocation => ({ kind: "refused", skill: skill.name, message });
-  if (!skill.metadata.userInvocable) {
+  const userInvocable = options.skills.isUserInvocable?.(command.name) ?? skill.metadata.userInvocable;
+  if (!userInvocable) {
     return refuse(
       `Skill "${skill.name}" cannot be run with /${skill.name}: it is marked user-invocable: false, so only the model can load it.`,
     );
   }
   let body: string;
   try {
-    body = options.skills.readBody(skill.name);
+    // The name as typed: a qualified `root:name` must read that skill, not the winner of the plain name.
+    body = options.skills.readBody(command.name);
   } catch (error) {
     return refuse(
       `Skill "${skill.name}" could not be read: ${error instanceof Error ? error.message : String(error)}`,
