@@ -42,6 +42,7 @@ const MAX_PREFIX_EXPANSIONS = 40;
 const MIN_PREFIX_LENGTH = 2;
 // Per-field term frequencies are packed 8 bits each into one number.
 const MAX_FIELD_FREQUENCY = 255;
+const FIELD_UNITS = [1, 256, 65_536, 16_777_216] as const;
 
 /** The skills containing one term, with their per-field frequencies packed 8 bits per field. */
 interface Posting {
@@ -67,16 +68,16 @@ export function createSearchIndex(skills: Iterable<SearchableSkill> = []): Searc
     const id = freeIds.pop() ?? names.length;
     const fields = [skill.name, skill.description, skill.whenToUse ?? "", skill.tags.join(" ")];
     const packed = new Map<string, number>();
-    fields.forEach((text, field) => {
-      const terms = analyzeSearchText(text);
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      const terms = analyzeSearchText(fields[field] as string);
       lengths[id * FIELD_COUNT + field] = terms.length;
       totalLengths[field] = (totalLengths[field] ?? 0) + terms.length;
+      const unit = FIELD_UNITS[field] as number;
       for (const term of terms) {
         const current = packed.get(term) ?? 0;
-        if (((current >>> (field * 8)) & 0xff) < MAX_FIELD_FREQUENCY)
-          packed.set(term, current + 2 ** (field * 8));
+        if (Math.floor(current / unit) % 256 < MAX_FIELD_FREQUENCY) packed.set(term, current + unit);
       }
-    });
+    }
     for (const [term, frequencies] of packed) {
       let posting = postings.get(term);
       if (posting === undefined) {
