@@ -1,0 +1,106 @@
+// The Skillbox HTTP API and settings page as a Hono app (docs/http-api.md); no socket, see startServer for one.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Translator } from "../translate/create-translator.js";
+import type { Workspace } from "../workspace/workspace.js";
+import { HttpError, respondWithError } from "./error-response.js";
+import { addEventsRoute } from "./events-route.js";
+import { createRequestGuard } from "./guard-request.js";
+import type { OpenDirectory } from "./open-directory.js";
+import { addPromptRoute } from "./prompt-route.js";
+import type { RouteContext } from "./route-context.js";
+import { createServerEvents, type ServerEvents } from "./server-events.js";
+import { addSkillRoutes } from "./skill-routes.js";
+import { createWebPageHandler, type ReadWebFile } from "./web-page.js";
+import { addWorkspaceRoutes } from "./workspace-routes.js";
+
+/** Default largest request body (64 KiB); bigger ones get 413. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** The page's Content-Security-Policy: everything from this server only, no framing. */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+export interface CreateAppOptions {
+  workspace: Workspace;
+  /** The bearer token every write must carry. */
+  token: string;
+  /** The listening port, or a function giving it once known; loopback Host headers must carry it. */
+  port?: number | (() => number | undefined);
+  /** Extra accepted Host values (`name` or `name:port`), e.g. when bound to a LAN address. */
+  allowedHosts?: readonly string[];
+  /** Opens a folder on the desktop; without it `POST /api/directory/open` answers `opened: false`. */
+  openDirectory?: OpenDirectory;
+  /** Reads files of the built page (`dist/web`); without it only the API is served. */
+  readWebFile?: ReadWebFile;
+  /** Translates descriptions when the settings ask for it; without it texts stay untranslated. */
+  translator?: Translator;
+  /** The fan-out behind `/api/events`; pass one to close its streams on shutdown. */
+  events?: ServerEvents;
+  /** The environment skill scripts copy PATH, HOME, LANG and TERM from; default none. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Largest request body in bytes; default 64 KiB. */
+  maxBodyBytes?: number;
+  /** Milliseconds between heartbeat comments on event streams; default 15,000. */
+  heartbeatMs?: number;
+  /** Epoch milliseconds; default Date.now. */
+  clock?: () => number;
+}
+
+/** Builds the app: security checks first, then the API routes, then the page; every error is JSON. */
+export function createApp(options: CreateAppOptions): Hono {
+  const port = options.port;
+  const context: RouteContext = {
+    workspace: options.workspace,
+    events: options.events ?? createServerEvents(options.workspace.registry),
+    translator: options.translator,
+    openDirectory: options.openDirectory,
+    env: options.env ?? {},
+    clock: options.clock ?? Date.now,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+  };
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const app = new Hono();
+
+  app.onError((error, c) => respondWithError(error, c));
+  app.notFound((c) =>
+    respondWithError(new HttpError(404, "not-found", `Nothing at ${c.req.method} ${c.req.path}.`), c),
+  );
+
+  app.use(async (c, next) => {
+    c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "no-referrer");
+    c.header("X-Frame-Options", "DENY");
+    c.header("Cross-Origin-Resource-Policy", "same-origin");
+    if (c.req.path.startsWith("/api/")) c.header("Cache-Control", "no-store");
+    await next();
+  });
+  app.use(
+    createRequestGuard({
+      token: options.token,
+      port: typeof port === "function" ? port : () => port,
+      ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+    }),
+  );
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw new HttpError(413, "payload-too-large", `Request bodies are limited to ${maxBodyBytes} bytes.`);
+      },
+    }),
+  );
+
+  addSkillRoutes(app, context);
+  addPromptRoute(app, context);
+  addWorkspaceRoutes(app, context);
+  addEventsRoute(app, context);
+
+  if (options.readWebFile !== undefined) {
+    const page = createWebPageHandler(options.readWebFile, options.token);
+    app.get("*", async (c, next) => (c.req.path.startsWith("/api/") ? next() : page(c, next)));
+  }
+  return app;
+}

@@ -1,0 +1,34 @@
+// `skillbox/server`: the HTTP API and settings page as a Hono app, a real server, and the token loader.
+export {
+  CONTENT_SECURITY_POLICY,
+  type CreateAppOptions,
+  createApp,
+  DEFAULT_MAX_BODY_BYTES,
+} from "./create-app.js";
+export { describeErrorResponse, type ErrorBody, HttpError } from "./error-response.js";
+export { isAllowedHost } from "./guard-request.js";
+export {
+  type LoadedToken,
+  type LoadTokenOptions,
+  loadToken,
+  TOKEN_VARIABLE,
+  tokenFilePath,
+} from "./load-token.js";
+export { chooseOpenCommand, createDirectoryOpener, type OpenDirectory } from "./open-directory.js";
+export type { PromptResponse } from "./prompt-route.js";
+export {
+  createServerEvents,
+  type ServerEvent,
+  type ServerEventName,
+  type ServerEvents,
+} from "./server-events.js";
+export type { SkillSummary } from "./skill-summary.js";
+export {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  isLoopbackHost,
+  type RunningServer,
+  type StartServerOptions,
+  startServer,
+} from "./start-server.js";
+export { createDirectoryReader, type ReadWebFile, TOKEN_PLACEHOLDER } from "./web-page.js";

@@ -1,0 +1,19 @@
+// What every group of routes is given: the workspace and the server's own services.
+import type { Translator } from "../translate/create-translator.js";
+import type { Workspace } from "../workspace/workspace.js";
+import type { OpenDirectory } from "./open-directory.js";
+import type { ServerEvents } from "./server-events.js";
+
+/** Shared by the route modules; built once by createApp. */
+export interface RouteContext {
+  workspace: Workspace;
+  events: ServerEvents;
+  translator: Translator | undefined;
+  openDirectory: OpenDirectory | undefined;
+  /** The environment scripts copy PATH, HOME, LANG and TERM from. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Epoch milliseconds. */
+  clock: () => number;
+  /** Milliseconds between heartbeat comments on event streams. */
+  heartbeatMs: number;
+}

@@ -1,0 +1,136 @@
+// Routes about skills: the list, one skill in full, its state, and running one of its scripts.
+import { existsSync } from "node:fs";
+import type { Hono } from "hono";
+import { SkillboxError } from "../errors.js";
+import type { SkillRecord } from "../registry/skill-record.js";
+import { runSkillScript } from "../scripts/run-skill-script.js";
+import { isSkillState, type SkillStateScope } from "../store/skill-state.js";
+import { HttpError } from "./error-response.js";
+import { listSkillFiles } from "./list-skill-files.js";
+import { readJsonBody, rejectUnknownKeys } from "./read-json-body.js";
+import type { RouteContext } from "./route-context.js";
+import { skillKeyOf, toSkillSummary } from "./skill-summary.js";
+import { translateIfEnabled } from "./translate-if-enabled.js";
+
+const SCOPES: readonly SkillStateScope[] = ["user", "project", "project-local"];
+const MAX_SCRIPT_ARGS = 100;
+
+/** Adds `/api/skills`, `/api/skills/:name`, `/api/skills/:name/state` and `/api/skills/:name/scripts/:script`. */
+export function addSkillRoutes(app: Hono, context: RouteContext): void {
+  const { workspace } = context;
+  const { registry } = workspace;
+  const findSkill = (name: string): SkillRecord => {
+    const record = registry.get(name);
+    if (record !== undefined) return record;
+    throw new SkillboxError(
+      "skill-not-found",
+      `No skill named ${JSON.stringify(name)}. Refresh the list; it may have been renamed or removed.`,
+    );
+  };
+
+  app.get("/api/skills", async (c) => {
+    // A cheap stat pass, so the list is right even where file watching is unavailable.
+    if (registry.needsRefresh()) registry.refresh();
+    const records = registry.list({ includeShadowed: true });
+    const descriptions = await translateIfEnabled(
+      context.translator,
+      workspace.settings,
+      records.map((record) => ({ name: record.name, description: record.metadata.description })),
+    );
+    const now = context.clock();
+    return c.json({
+      skills: records.map((record, index) => toSkillSummary(workspace, record, now, descriptions[index])),
+      roots: workspace.roots.map((root) => ({ ...root, exists: existsSync(root.path) })),
+      diagnostics: [...workspace.diagnostics, ...registry.diagnostics({ includeSkills: false })],
+    });
+  });
+
+  app.get("/api/skills/:name", async (c) => {
+    const name = c.req.param("name");
+    const content = registry.loadSkill(findSkill(name).qualifiedName);
+    const { record } = content;
+    return c.json({
+      skill: {
+        ...toSkillSummary(workspace, record, context.clock()),
+        metadata: record.metadata,
+        body: content.body,
+        files: await listSkillFiles(record.directory),
+      },
+    });
+  });
+
+  app.put("/api/skills/:name/state", async (c) => {
+    const record = findSkill(c.req.param("name"));
+    const body = await readJsonBody(c);
+    rejectUnknownKeys(body, ["state", "scope"]);
+    if (!isSkillState(body.state)) {
+      throw new HttpError(
+        400,
+        "invalid-state",
+        `State ${JSON.stringify(body.state)} is unknown; use one of on, name-only, user-only, off.`,
+      );
+    }
+    const scope = body.scope ?? "user";
+    if (!SCOPES.includes(scope as SkillStateScope)) {
+      throw new HttpError(
+        400,
+        "invalid-argument",
+        `Scope ${JSON.stringify(scope)} is unknown; use ${SCOPES.join(", ")}.`,
+      );
+    }
+    workspace.setState(skillKeyOf(record), body.state, scope as SkillStateScope);
+    const updated = registry.get(record.qualifiedName) ?? record;
+    context.events.publish({ name: "state-changed", names: namesOf(updated) });
+    return c.json({ skill: toSkillSummary(workspace, updated, context.clock()) });
+  });
+
+  app.post("/api/skills/:name/scripts/:script", async (c) => {
+    const record = findSkill(c.req.param("name"));
+    const body = await readJsonBody(c);
+    rejectUnknownKeys(body, ["args"]);
+    const args = body.args ?? [];
+    if (
+      !Array.isArray(args) ||
+      args.length > MAX_SCRIPT_ARGS ||
+      !args.every((arg): arg is string => typeof arg === "string")
+    ) {
+      throw new HttpError(
+        400,
+        "invalid-argument",
+        `"args" must be an array of at most ${MAX_SCRIPT_ARGS} strings.`,
+      );
+    }
+    const key = skillKeyOf(record);
+    if (!workspace.scriptsAllowed(key)) {
+      throw new HttpError(
+        403,
+        "scripts-not-allowed",
+        `Scripts of ${key} are not allowed. Add ${JSON.stringify(key)} to allowScripts in the settings first.`,
+      );
+    }
+    const result = await runSkillScript({
+      skillDirectory: record.directory,
+      skillName: key,
+      script: c.req.param("script"),
+      args,
+      allowed: true,
+      env: context.env,
+      audit: workspace.audit,
+      agentName: "skillbox-server",
+      sessionId: "http",
+    });
+    return c.json({
+      exitCode: result.exitCode,
+      stdout: result.stdout,
+      stderr: result.stderr,
+      timedOut: result.timedOut,
+      truncated: result.truncated,
+      durationMs: result.durationMs,
+    });
+  });
+}
+
+/** The names an event about `record` carries: its name and, when different, its qualified name. */
+export function namesOf(record: SkillRecord): string[] {
+  return record.name === record.qualifiedName ? [record.name] : [record.name, record.qualifiedName];
+}

@@ -1,0 +1,68 @@
+// The API's view of one skill (SkillSummary of docs/http-api.md), built from a registry record.
+import { usageKeyOf } from "../registry/build-catalog-entries.js";
+import type { SkillRecord } from "../registry/skill-record.js";
+import { computeUsageScore } from "../registry/usage-store.js";
+import type { Diagnostic } from "../skills/diagnostic.js";
+import type { SkillContext } from "../skills/skill-metadata.js";
+import type { SkillState } from "../store/skill-state.js";
+import type { Workspace } from "../workspace/workspace.js";
+
+/** A skill as `GET /api/skills` lists it. */
+export interface SkillSummary {
+  name: string;
+  qualifiedName: string;
+  description: string;
+  whenToUse?: string;
+  tags: string[];
+  root: { label: string; path: string; scope: string };
+  path: string;
+  directory: string;
+  /** Effective state after scopes and session overrides. */
+  state: SkillState;
+  /** True when a higher root has a skill of the same name. */
+  shadowed: boolean;
+  /** Listed in Layer 1. */
+  modelInvocable: boolean;
+  userInvocable: boolean;
+  context: SkillContext;
+  usage: { count: number; lastUsedAt: number | null; score: number };
+  diagnostics: Diagnostic[];
+}
+
+/** The key a skill's state and usage are kept under: its name, or the qualified name when shadowed. */
+export function skillKeyOf(record: SkillRecord): string {
+  return usageKeyOf(record);
+}
+
+/** Builds the summary of `record`; `description` replaces the original (a translation) when given. */
+export function toSkillSummary(
+  workspace: Workspace,
+  record: SkillRecord,
+  now: number,
+  description?: string,
+): SkillSummary {
+  const { registry } = workspace;
+  const stat = workspace.usage.get(usageKeyOf(record));
+  const summary: SkillSummary = {
+    name: record.name,
+    qualifiedName: record.qualifiedName,
+    description: description ?? record.metadata.description,
+    tags: [...record.metadata.tags],
+    root: { label: record.root.label, path: record.root.path, scope: record.root.scope },
+    path: record.file,
+    directory: record.directory,
+    state: workspace.stateOf(skillKeyOf(record)),
+    shadowed: record.shadowed,
+    modelInvocable: registry.isListedForModel(record),
+    userInvocable: registry.isUserInvocable(record),
+    context: record.metadata.context,
+    usage: {
+      count: stat?.count ?? 0,
+      lastUsedAt: stat?.lastUsedAt ?? null,
+      score: computeUsageScore(stat, now),
+    },
+    diagnostics: [...record.diagnostics],
+  };
+  if (record.metadata.whenToUse !== undefined) summary.whenToUse = record.metadata.whenToUse;
+  return summary;
+}

@@ -1,0 +1,86 @@
+// Puts the app on a real port with @hono/node-server; closes event streams and connections on shutdown.
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import type { Hono } from "hono";
+import { SkillboxError } from "../errors.js";
+import { type CreateAppOptions, createApp } from "./create-app.js";
+import { createServerEvents, type ServerEvents } from "./server-events.js";
+
+/** Default address: loopback only. */
+export const DEFAULT_HOST = "127.0.0.1";
+/** Default port of `skillbox serve`. */
+export const DEFAULT_PORT = 4317;
+
+export interface StartServerOptions extends Omit<CreateAppOptions, "port" | "events"> {
+  /** 0 picks a free port; default 4317. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+}
+
+/** A listening server. */
+export interface RunningServer {
+  /** `http://<host>:<port>/`, the page's address. */
+  url: string;
+  host: string;
+  port: number;
+  app: Hono;
+  events: ServerEvents;
+  /** Ends every event stream and connection, then stops listening. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** True for addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "::1" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** Starts listening; throws `conflict` when the port is taken and `io-error` for other listen failures. */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const host = options.host ?? DEFAULT_HOST;
+  let port: number | undefined;
+  const events = createServerEvents(options.workspace.registry);
+  const hostForUrl = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  const wildcard = host === "0.0.0.0" || host === "::" || host === "[::]";
+  // A page opened at the bound address must pass the Host check too.
+  const allowedHosts = [
+    ...(options.allowedHosts ?? []),
+    ...(isLoopbackHost(host) || wildcard ? [] : [hostForUrl]),
+  ];
+  const app = createApp({ ...options, port: () => port, allowedHosts, events });
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      const taken = error.code === "EADDRINUSE";
+      reject(
+        new SkillboxError(
+          taken ? "conflict" : "io-error",
+          taken
+            ? `Port ${options.port ?? DEFAULT_PORT} on ${host} is in use. Pick another with --port, or stop the other server.`
+            : `Cannot listen on ${host}:${options.port ?? DEFAULT_PORT} (${error.message}).`,
+          { cause: error },
+        ),
+      );
+    });
+    server.listen(options.port ?? DEFAULT_PORT, host.replace(/^\[(.*)\]$/, "$1"), () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${wildcard ? DEFAULT_HOST : hostForUrl}:${port}/`,
+    host,
+    port,
+    app,
+    events,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        events.close();
+        server.close(() => resolve());
+        // Event streams never end on their own; idle keep-alive sockets would hold close() up too.
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

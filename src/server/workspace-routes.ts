@@ -1,0 +1,108 @@
+// Routes about the workspace as a whole: refresh, the skills folder, settings, usage, metrics and audit.
+import type { Hono } from "hono";
+import type { AuditLog } from "../agent/audit-log.js";
+import { computeUsageScore } from "../registry/usage-store.js";
+import type { AuditMetrics, AuditMetricsOptions } from "../store/audit-metrics.js";
+import type { SkillSettings } from "../store/skill-settings.js";
+import { readJsonBody, rejectUnknownKeys } from "./read-json-body.js";
+import type { RouteContext } from "./route-context.js";
+
+/** Settings fields `PUT /api/settings` may change. */
+export const WRITABLE_SETTINGS = [
+  "enabledSkillNames",
+  "translationEnabled",
+  "targetLanguage",
+  "allowScripts",
+  "allowShellInjection",
+] as const;
+
+/** Adds refresh, directory, settings, usage, metrics and session audit routes. */
+export function addWorkspaceRoutes(app: Hono, context: RouteContext): void {
+  const { workspace } = context;
+
+  app.post("/api/refresh", (c) => {
+    const summary = workspace.registry.refresh();
+    return c.json({ added: summary.added, changed: summary.changed, removed: summary.removed });
+  });
+
+  app.get("/api/directory", (c) => c.json({ path: workspace.userSkillsDirectory }));
+
+  app.post("/api/directory/open", async (c) => {
+    const path = workspace.userSkillsDirectory;
+    const opened = context.openDirectory === undefined ? false : await context.openDirectory(path);
+    return c.json({ opened, path });
+  });
+
+  app.get("/api/settings", (c) => {
+    const { settings, diagnostics } = workspace.settings.readSkillSettings();
+    return c.json({ settings, diagnostics });
+  });
+
+  app.put("/api/settings", async (c) => {
+    const body = await readJsonBody(c);
+    rejectUnknownKeys(body, WRITABLE_SETTINGS);
+    const before = workspace.settings.readSkillSettings().settings;
+    const settings = workspace.settings.updateSkillSettings((current) => mergeSettings(current, body));
+    if (!sameList(before.enabledSkillNames, settings.enabledSkillNames)) {
+      // Built-in skills' default states follow enabledSkillNames, so any state may have moved.
+      context.events.publish({ name: "state-changed", names: [] });
+    }
+    return c.json({ settings });
+  });
+
+  app.get("/api/usage", (c) => {
+    const now = context.clock();
+    const usage = [...workspace.usage.all()].map(([name, stat]) => ({
+      name,
+      count: stat.count,
+      lastUsedAt: stat.lastUsedAt,
+      score: computeUsageScore(stat, now),
+    }));
+    usage.sort((left, right) => right.score - left.score || (left.name < right.name ? -1 : 1));
+    return c.json({ usage });
+  });
+
+  app.get("/api/metrics", (c) => {
+    const metrics = readMetrics(workspace.audit);
+    return c.json({
+      tools: (metrics?.byTool ?? []).map((tool) => ({
+        tool: tool.tool,
+        calls: tool.calls,
+        errors: tool.errors,
+        meanMs: tool.meanDurationMs,
+        p95Ms: tool.p95DurationMs,
+      })),
+      sessions: metrics?.bySession.length ?? 0,
+      skills: workspace.registry.list({ includeShadowed: false }).length,
+      calls: metrics?.calls ?? 0,
+      errors: metrics?.errors ?? 0,
+    });
+  });
+
+  app.get("/api/sessions/:id/audit", (c) => c.json({ entries: workspace.audit.list(c.req.param("id")) }));
+}
+
+/** The current settings with the body's fields applied; `targetLanguage: null` clears the language. */
+function mergeSettings(current: SkillSettings, body: Record<string, unknown>): SkillSettings {
+  const next: Record<string, unknown> = { ...current };
+  for (const key of WRITABLE_SETTINGS) {
+    if (!(key in body)) continue;
+    const value = body[key];
+    if (key === "targetLanguage" && (value === null || value === "")) delete next.targetLanguage;
+    else next[key] = value;
+  }
+  // The store validates the whole object and throws `invalid-argument` (400) for a bad field.
+  return next as SkillSettings;
+}
+
+function sameList(left: readonly string[], right: readonly string[]): boolean {
+  return left.length === right.length && left.every((item, index) => item === right[index]);
+}
+
+/** Metrics from an audit log that can compute them (the SQLite one); undefined for others. */
+function readMetrics(audit: AuditLog): AuditMetrics | undefined {
+  const withMetrics = audit as AuditLog & { metrics?: (options?: AuditMetricsOptions) => AuditMetrics };
+  if (typeof withMetrics.metrics !== "function") return undefined;
+  // Every session counts towards the total, not just the most recent hundred.
+  return withMetrics.metrics({ sessionLimit: Number.MAX_SAFE_INTEGER });
+}
