@@ -71,8 +71,15 @@ describe("invokeUserSkill", () => {
     );
   });
 
-  it("runs disable-model-invocation skills, since the user asked explicitly", async () => {
-    const invocation = await invokeUserSkill("/deploy staging", { skills });
+  it("runs disable-model-invocation skills, since the user asked explicitly, and records the use", async () => {
+    const used: string[] = [];
+    const recording: SkillSource = {
+      get: skills.get,
+      readBody: skills.readBody,
+      recordUsage: (name) => used.push(name),
+    };
+    const invocation = await invokeUserSkill("/deploy staging", { skills: recording });
+    expect(used).toEqual(["deploy"]);
     expect(invocation.kind === "inline" && invocation.message.content).toContain("Deploy staging carefully.");
   });
 

@@ -23,6 +23,8 @@ export interface SkillSource {
   names?(): string[];
   /** When present, decides instead of `metadata.userInvocable` (settings may override the frontmatter). */
   isUserInvocable?(name: string): boolean;
+  /** When present, called once per successful invocation (usage ranking). */
+  recordUsage?(name: string): unknown;
 }
 
 export interface UserInvocationOptions {
@@ -89,6 +91,7 @@ export async function invokeUserSkill(text: string, options: UserInvocationOptio
   });
   if (!expanded.ok) return refuse(`Skill "${skill.name}" was not run: ${expanded.message}`);
 
+  options.skills.recordUsage?.(command.name);
   if (skill.metadata.context === "fork") {
     if (options.runner === undefined) {
       return refuse(
