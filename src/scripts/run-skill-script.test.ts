@@ -72,6 +72,16 @@ function isAlive(pid: number): boolean {
   return !/^\d+ \(.*\) Z/.test(stat);
 }
 
+/** Polls until the process is gone: its pipes close a moment before the kernel finishes its exit. */
+async function waitUntilDead(pid: number, timeoutMs = 2000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
+}
+
 const PRINT_ARGV_PY = "import json, sys\nprint(json.dumps(sys.argv[1:]))\n";
 
 describe("runSkillScript permission", () => {
@@ -249,16 +259,16 @@ describe("runSkillScript process", () => {
     const skill = await createSkill({
       "scripts/sleepy.sh": 'sleep 30 &\necho $! > "$SKILL_DIR/child.pid"\nwait\n',
     });
-    const result = await run(skill, "sleepy.sh", { timeoutMs: 400 });
+    const result = await run(skill, "sleepy.sh", { timeoutMs: 1000 });
     expect(result).toMatchObject({ exitCode: null, signal: "SIGTERM", timedOut: true });
-    expect(result.durationMs).toBeLessThan(2000);
+    expect(result.durationMs).toBeLessThan(2900);
     const childPid = Number(readFileSync(path.join(skill, "child.pid"), "utf8"));
-    expect(isAlive(childPid)).toBe(false);
+    expect(await waitUntilDead(childPid)).toBe(true);
   });
 
   it("sends SIGKILL after the grace period when the script ignores SIGTERM", async () => {
     const skill = await createSkill({ "scripts/stubborn.sh": "trap '' TERM\nsleep 30\n" });
-    const result = await run(skill, "stubborn.sh", { timeoutMs: 200, killGraceMs: 200 });
+    const result = await run(skill, "stubborn.sh", { timeoutMs: 1000, killGraceMs: 200 });
     expect(result).toMatchObject({ exitCode: null, signal: "SIGKILL", timedOut: true });
   });
 
@@ -268,7 +278,7 @@ describe("runSkillScript process", () => {
     });
     const result = await run(skill, "leave.sh", { timeoutMs: 5000 });
     expect(result).toMatchObject({ exitCode: 0, stdout: "done\n", timedOut: false });
-    expect(isAlive(Number(readFileSync(path.join(skill, "child.pid"), "utf8")))).toBe(false);
+    expect(await waitUntilDead(Number(readFileSync(path.join(skill, "child.pid"), "utf8")))).toBe(true);
   });
 
   it("stops the script when the abort signal fires", async () => {

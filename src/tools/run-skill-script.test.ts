@@ -94,7 +94,7 @@ describe("run_skill_script tool", () => {
 
   it("reports a timeout with what to try next", async () => {
     const tool = createTool(await createSkill({ "scripts/slow.sh": "echo started\nsleep 30\n" }), {
-      timeoutMs: 300,
+      timeoutMs: 1000,
     });
     const result = await tool.execute({ skill_name: "pdf", script: "slow.sh" }, {});
     expect(result.isError).toBe(true);

@@ -119,7 +119,7 @@ describe("skillbox exec", () => {
   it("stops a script at --timeout and exits with 124", async () => {
     const directory = path.join(await createFolder(), "demo");
     await writeSkill(directory, { "slow.sh": "echo started\nsleep 30\n" });
-    const result = await runExec(["demo", "slow.sh", "--timeout", "0.3"], { directory });
+    const result = await runExec(["demo", "slow.sh", "--timeout", "1"], { directory });
     expect(result.code).toBe(124);
     expect(result.stdout).toBe("started\n");
     expect(result.stderr).toContain("--timeout");
