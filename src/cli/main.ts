@@ -3,12 +3,19 @@
 import type { CliCommand } from "./command.js";
 import { listCommand } from "./commands/list.js";
 import { readPropertiesCommand } from "./commands/read-properties.js";
+import { serveCommand } from "./commands/serve.js";
 import { toPromptCommand } from "./commands/to-prompt.js";
 import { validateCommand } from "./commands/validate.js";
 import { readPackageVersion } from "./package-info.js";
 import { runCli } from "./run-cli.js";
 
-const commands: CliCommand[] = [validateCommand, readPropertiesCommand, toPromptCommand, listCommand];
+const commands: CliCommand[] = [
+  validateCommand,
+  readPropertiesCommand,
+  toPromptCommand,
+  listCommand,
+  serveCommand,
+];
 
 // A closed pipe (`skillbox list | head`) is not an error worth a stack trace.
 for (const stream of [process.stdout, process.stderr]) {

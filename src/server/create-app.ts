@@ -52,7 +52,7 @@ export function createApp(options: CreateAppOptions): Hono {
   const port = options.port;
   const context: RouteContext = {
     workspace: options.workspace,
-    events: options.events ?? createServerEvents(options.workspace.registry),
+    events: options.events ?? createServerEvents(options.workspace),
     translator: options.translator,
     openDirectory: options.openDirectory,
     env: options.env ?? {},

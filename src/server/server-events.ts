@@ -1,6 +1,6 @@
 // The events `GET /api/events` streams: registry changes plus state changes, fanned out to every client.
 import type { SkillRecord } from "../registry/skill-record.js";
-import type { SkillRegistry } from "../registry/skill-registry-types.js";
+import type { Workspace } from "../workspace/workspace.js";
 
 /** Event names sent to the page (docs/http-api.md). */
 export type ServerEventName =
@@ -29,10 +29,11 @@ export interface ServerEvents {
 }
 
 /**
- * Creates the fan-out over `registry`. The registry is listened to only while at least one stream is
- * open, so an app without clients keeps no listeners on it.
+ * Creates the fan-out over the workspace's registry and state changes. They are listened to only
+ * while at least one stream is open, so an app without clients keeps no listeners on them.
  */
-export function createServerEvents(registry: Pick<SkillRegistry, "on">): ServerEvents {
+export function createServerEvents(workspace: Pick<Workspace, "registry" | "onStateChanged">): ServerEvents {
+  const { registry } = workspace;
   const listeners = new Map<(event: ServerEvent) => void, (() => void) | undefined>();
   let detach: (() => void) | undefined;
 

@@ -9,7 +9,7 @@ import { HttpError } from "./error-response.js";
 import { listSkillFiles } from "./list-skill-files.js";
 import { readJsonBody, rejectUnknownKeys } from "./read-json-body.js";
 import type { RouteContext } from "./route-context.js";
-import { skillKeyOf, toSkillSummary } from "./skill-summary.js";
+import { toSkillSummary } from "./skill-summary.js";
 import { translateIfEnabled } from "./translate-if-enabled.js";
 
 const SCOPES: readonly SkillStateScope[] = ["user", "project", "project-local"];
@@ -78,9 +78,19 @@ export function addSkillRoutes(app: Hono, context: RouteContext): void {
         `Scope ${JSON.stringify(scope)} is unknown; use ${SCOPES.join(", ")}.`,
       );
     }
-    workspace.setState(skillKeyOf(record), body.state, scope as SkillStateScope);
+    if (record.shadowed) {
+      throw new HttpError(
+        409,
+        "skill-shadowed",
+        `${record.qualifiedName} is shadowed by ${record.shadowedBy ?? "another skill"}; states apply by name, so change the state of the winning skill.`,
+      );
+    }
+    workspace.setState(record.name, body.state, scope as SkillStateScope);
     const updated = registry.get(record.qualifiedName) ?? record;
-    context.events.publish({ name: "state-changed", names: namesOf(updated) });
+    // A workspace that reports its own state changes has already reached the event streams.
+    if (workspace.onStateChanged === undefined) {
+      context.events.publish({ name: "state-changed", names: namesOf(updated) });
+    }
     return c.json({ skill: toSkillSummary(workspace, updated, context.clock()) });
   });
 
@@ -100,7 +110,7 @@ export function addSkillRoutes(app: Hono, context: RouteContext): void {
         `"args" must be an array of at most ${MAX_SCRIPT_ARGS} strings.`,
       );
     }
-    const key = skillKeyOf(record);
+    const key = record.name;
     if (!workspace.scriptsAllowed(key)) {
       throw new HttpError(
         403,

@@ -29,11 +29,6 @@ export interface SkillSummary {
   diagnostics: Diagnostic[];
 }
 
-/** The key a skill's state and usage are kept under: its name, or the qualified name when shadowed. */
-export function skillKeyOf(record: SkillRecord): string {
-  return usageKeyOf(record);
-}
-
 /** Builds the summary of `record`; `description` replaces the original (a translation) when given. */
 export function toSkillSummary(
   workspace: Workspace,
@@ -51,7 +46,8 @@ export function toSkillSummary(
     root: { label: record.root.label, path: record.root.path, scope: record.root.scope },
     path: record.file,
     directory: record.directory,
-    state: workspace.stateOf(skillKeyOf(record)),
+    // States are kept by plain name, as the registry reads them for Layer 1.
+    state: workspace.stateOf(record.name),
     shadowed: record.shadowed,
     modelInvocable: registry.isListedForModel(record),
     userInvocable: registry.isUserInvocable(record),

@@ -40,7 +40,7 @@ export function isLoopbackHost(host: string): boolean {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const host = options.host ?? DEFAULT_HOST;
   let port: number | undefined;
-  const events = createServerEvents(options.workspace.registry);
+  const events = createServerEvents(options.workspace);
   const hostForUrl = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
   const wildcard = host === "0.0.0.0" || host === "::" || host === "[::]";
   // A page opened at the bound address must pass the Host check too.

@@ -1,0 +1,126 @@
+// `skillbox serve`: the HTTP API and settings page over the configured roots, hot-reloaded, until SIGINT/SIGTERM.
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createConfiguredTranslator } from "../../server/create-configured-translator.js";
+import { loadToken } from "../../server/load-token.js";
+import { createDirectoryOpener } from "../../server/open-directory.js";
+import { DEFAULT_HOST, DEFAULT_PORT, isLoopbackHost, startServer } from "../../server/start-server.js";
+import { createDirectoryReader } from "../../server/web-page.js";
+import { openWorkspace } from "../../workspace/open-workspace.js";
+import type { CliCommand } from "../command.js";
+import { EXIT_OK } from "../exit-codes.js";
+import { bundledSkillsDirectory } from "../package-info.js";
+import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
+
+const HELP = `Usage: skillbox serve [--port <n>] [--host <address>] [--dir <folder>...] [--open]
+
+Starts the Skillbox HTTP API and the settings page, watching the skill folders for changes.
+Stop it with Ctrl+C.
+
+Options:
+  --port <n>          Port to listen on (0 picks a free one). Default: config server.port or ${DEFAULT_PORT}
+  --host <address>    Address to bind. Default: ${DEFAULT_HOST} (only this machine can connect)
+  --allow-host <name> Also accept this Host header (repeatable), e.g. a LAN name with --host 0.0.0.0
+  --dir <folder>      Serve skills from this folder instead of the default roots (repeatable)
+  --open              Open the settings page in the browser
+  --help              Print this help
+
+Writes need the token in ~/.skillbox/token (created on first start) or SKILLBOX_TOKEN.
+`;
+
+// src/cli/commands and dist/cli/commands both sit three levels below the package root.
+const webDirectory = fileURLToPath(new URL("../../../dist/web/", import.meta.url));
+
+export const serveCommand: CliCommand = {
+  name: "serve",
+  summary: "Start the HTTP API and the settings page",
+  help: HELP,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArguments("serve", args, {
+      port: { type: "string" },
+      host: { type: "string" },
+      "allow-host": { type: "string", multiple: true },
+      dir: { type: "string", multiple: true },
+      open: { type: "boolean" },
+    });
+    if (positionals.length > 0) throw usageError("serve", `Unexpected argument '${positionals[0]}'`);
+    const env = process.env;
+    const home = homedir();
+    const workspace = openWorkspace({
+      cwd: io.cwd,
+      home,
+      env,
+      dirs: (values.dir ?? []).map((directory) => resolve(io.cwd, directory)),
+      bundledDirectory: bundledSkillsDirectory(),
+    });
+    let watcher: { close(): void } | undefined;
+    try {
+      const port =
+        values.port === undefined ? (workspace.config.server?.port ?? DEFAULT_PORT) : parsePort(values.port);
+      const host = values.host ?? workspace.config.server?.host ?? DEFAULT_HOST;
+      if (!isLoopbackHost(host)) {
+        io.stderr(
+          `skillbox serve: warning: binding ${host} lets other machines reach the API; writes still need the token.\n`,
+        );
+      }
+      const token = loadToken({ home, env });
+      const { translator, problem } = createConfiguredTranslator(workspace, env);
+      if (problem !== undefined) io.stderr(`skillbox serve: warning: ${problem}\n`);
+      const pageBuilt = existsSync(join(webDirectory, "index.html"));
+      if (!pageBuilt)
+        io.stderr("skillbox serve: warning: the settings page is not built; run npm run build.\n");
+      const opener = createDirectoryOpener({ platform: process.platform, env });
+      const server = await startServer({
+        workspace,
+        token: token.token,
+        port,
+        host,
+        allowedHosts: values["allow-host"] ?? [],
+        openDirectory: opener,
+        env,
+        ...(pageBuilt ? { readWebFile: createDirectoryReader(webDirectory) } : {}),
+        ...(translator === undefined ? {} : { translator }),
+      });
+      workspace.registry.refresh();
+      watcher = workspace.registry.watch();
+      io.stdout(`Skillbox settings: ${server.url}\n`);
+      io.stdout(
+        token.source === "env"
+          ? "Token: from SKILLBOX_TOKEN\n"
+          : `Token: ${token.file}${token.source === "created" ? " (created)" : ""}\n`,
+      );
+      if (values.open && !(await opener(server.url))) {
+        io.stderr(`skillbox serve: could not open a browser; visit ${server.url}\n`);
+      }
+      const signal = await waitForStopSignal();
+      io.stdout(`Stopping (${signal})…\n`);
+      watcher.close();
+      await server.close();
+      return EXIT_OK;
+    } finally {
+      watcher?.close();
+      workspace.close();
+    }
+  },
+};
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65_535)
+    throw usageError("serve", `--port must be 0-65535, not '${text}'`);
+  return port;
+}
+
+function waitForStopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolveSignal) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolveSignal(signal);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}
