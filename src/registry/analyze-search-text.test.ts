@@ -54,6 +54,9 @@ describe("stemSearchWord", () => {
     expect(stemSearchWord("strings")).toBe("string");
     expect(stemSearchWord("installing")).toBe("install");
     expect(stemSearchWord("adding")).toBe("add");
+    expect(stemSearchWord("apis")).toBe("api");
+    expect(stemSearchWord("gpus")).toBe("gpu");
+    expect(stemSearchWord("axis")).toBe("axis");
   });
 
   it("leaves short words, digits and non-ASCII words alone", () => {

@@ -78,7 +78,7 @@ export function isStopWord(word: string): boolean {
 
 /**
  * A light English stemmer, applied the same way to documents and queries: plurals (`-ies`, `-es`
- * after s/x/z/ch/sh, `-s`), `-ing` and `-ed` (undoubling `runn` -> `run`), then a final silent `e`,
+ * after s/x/z/ch/sh, `-s` but not `-ss`, `-is`, `-us` except four-letter acronyms like `apis`), `-ing` and `-ed` (undoubling `runn` -> `run`), then a final silent `e`,
  * so that configure/configured/configuring/configures share one stem. Short words are left alone.
  */
 export function stemSearchWord(word: string): string {
@@ -86,7 +86,9 @@ export function stemSearchWord(word: string): string {
   let stem = word;
   if (stem.endsWith("ies") && stem.length > 4) stem = `${stem.slice(0, -3)}y`;
   else if (/(?:ss|x|z|ch|sh)es$/.test(stem)) stem = stem.slice(0, -2);
-  else if (stem.endsWith("s") && !/(?:ss|us|is)$/.test(stem)) stem = stem.slice(0, -1);
+  else if (stem.endsWith("s") && !stem.endsWith("ss") && (!/[iu]s$/.test(stem) || isAcronymPlural(stem))) {
+    stem = stem.slice(0, -1);
+  }
   // A suffix comes off only when a syllable is left: string and bring keep their -ing, speed its -ed.
   if (stem.endsWith("ing") && stem.length >= 6 && hasVowel(stem.slice(0, -3))) {
     stem = undouble(stem.slice(0, -3));
@@ -100,6 +102,13 @@ export function stemSearchWord(word: string): string {
   }
   if (stem.endsWith("e") && stem.length >= 4 && !/[aeiou]e$/.test(stem)) stem = stem.slice(0, -1);
   return stem;
+}
+
+// status, analysis and focus are singular, but four-letter apis, clis, uris, gpus are plurals.
+const FOUR_LETTER_SINGULARS = new Set(["axis", "plus", "thus", "this", "iris", "onus"]);
+
+function isAcronymPlural(word: string): boolean {
+  return word.length === 4 && !FOUR_LETTER_SINGULARS.has(word);
 }
 
 function hasVowel(text: string): boolean {

@@ -1,7 +1,7 @@
 // Ranked skill search (BM25F over name, description, when_to_use and tags), for catalogs larger
 // than the Layer 1 budget; kept current incrementally with add/remove/update.
 
-import { analyzeSearchText, isStopWord, splitSearchWords } from "./analyze-search-text.js";
+import { analyzeSearchText, isStopWord, splitSearchWords, stemSearchWord } from "./analyze-search-text.js";
 
 /** The fields of a skill that search looks at. */
 export interface SearchableSkill {
@@ -185,19 +185,31 @@ export function createSearchIndex(skills: Iterable<SearchableSkill> = []): Searc
 
   function queryTerms(query: string): Map<string, number> {
     const weighted = new Map<string, number>();
-    for (const term of analyzeSearchText(query)) weighted.set(term, 1);
+    const words = splitSearchWords(query).filter((word) => !isStopWord(word));
+    for (const word of words) weighted.set(resolveTerm(word), 1);
     // The last word may be half typed (no trailing space): also match terms it starts.
-    const words = splitSearchWords(query);
     const last = words[words.length - 1];
-    if (
-      last !== undefined &&
-      last.length >= MIN_PREFIX_LENGTH &&
-      !isStopWord(last) &&
-      !/[\s\p{P}]$/u.test(query)
-    ) {
+    if (last !== undefined && last.length >= MIN_PREFIX_LENGTH && !/[\s\p{P}]$/u.test(query)) {
       for (const term of expandPrefix(last)) if (!weighted.has(term)) weighted.set(term, PREFIX_WEIGHT);
     }
+    // A term in most skills barely changes the ranking but costs a pass over most postings:
+    // skip it when the query has rarer terms to rank by.
+    const common = [...weighted.keys()].filter(
+      (term) => (postings.get(term)?.ids.length ?? 0) > idsByName.size / 2,
+    );
+    if (common.length < weighted.size) for (const term of common) weighted.delete(term);
     return weighted;
+  }
+
+  /** The stem of a query word, or a variant the index knows when the stem itself is unknown (apis -> api). */
+  function resolveTerm(word: string): string {
+    const stem = stemSearchWord(word);
+    if (postings.has(stem) || !word.endsWith("s")) return stem;
+    for (const variant of [word.slice(0, -1), word.slice(0, -2)]) {
+      const alternative = stemSearchWord(variant);
+      if (variant.length >= 2 && postings.has(alternative)) return alternative;
+    }
+    return stem;
   }
 
   function expandPrefix(prefix: string): string[] {
