@@ -47,7 +47,10 @@ export interface OpenWorkspaceOptions {
   storePath?: string;
   /** Session whose overrides apply to states. */
   sessionId?: string;
-  /** Persist the registry index next to the store (`<home>/.skillbox/index-cache.json`); default true. */
+  /**
+   * Persist the registry index next to the store (`<home>/.skillbox/index-cache.json`); default true
+   * for the default roots, false when `dirs` replaces them (so `--dir` runs never overwrite it).
+   */
   persistIndex?: boolean;
 }
 
@@ -72,5 +75,23 @@ export interface Workspace {
   setState(name: string, state: SkillState, scope?: SkillStateScope): void;
   /** Whether this skill's scripts may run (settings `allowScripts`). */
   scriptsAllowed(name: string): boolean;
+  /** Removes a state set at a scope (default `user`), so the next level decides again. */
+  clearState?(name: string, scope?: SkillStateScope): void;
+  /**
+   * Called after `setState`/`clearState` in this process. (The registry has no way to emit for
+   * others yet; states written by other processes are picked up on the next `stateOf`.)
+   */
+  onStateChanged?(listener: (change: SkillStateChange) => void): () => void;
+  /** The folder project-scope states belong to: the git root above `cwd`, or `cwd`. */
+  readonly projectPath?: string;
+  /** The SQLite file in use (or `:memory:`). */
+  readonly storePath?: string;
   close(): void;
+}
+
+/** One state change made through a workspace; `state` is undefined when it was cleared. */
+export interface SkillStateChange {
+  name: string;
+  state: SkillState | undefined;
+  scope: SkillStateScope;
 }

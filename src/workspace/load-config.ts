@@ -1,0 +1,214 @@
+// Reads and merges the config files (user `~/.skillbox/config.json`, then project `.skillbox/config.json`
+// from the git root down to the working folder); bad files and fields become diagnostics, never throws.
+
+import { existsSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import { z } from "zod";
+import { listProjectFolders } from "../registry/skill-roots.js";
+import type { Diagnostic } from "../skills/diagnostic.js";
+import type { SkillboxConfig } from "./workspace.js";
+
+/** Where config files are looked for. */
+export interface LoadConfigOptions {
+  cwd: string;
+  home: string;
+  /** Existence check (finds the git root and the files); default `fs.existsSync`. */
+  exists?: (target: string) => boolean;
+  /** Reads a file as UTF-8; default `fs.readFileSync`. */
+  readFile?: (target: string) => string;
+}
+
+/** The merged config, the files it came from (lowest precedence first) and the findings. */
+export interface LoadedConfig {
+  config: SkillboxConfig;
+  files: string[];
+  diagnostics: Diagnostic[];
+}
+
+const hookSchema = z.object({
+  matcher: z.string().optional(),
+  command: z.string().min(1),
+  timeoutSeconds: z.number().positive().optional(),
+});
+
+// One schema per key, so one bad field is dropped with a warning and the rest still apply.
+const FIELD_SCHEMAS = {
+  roots: z.array(z.string().min(1)),
+  extraRoots: z.array(z.string().min(1)),
+  provider: z.enum(["openai", "anthropic"]),
+  model: z.string().min(1),
+  baseUrl: z.string().min(1),
+  models: z.object({ haiku: z.string(), sonnet: z.string(), opus: z.string() }).partial().strict(),
+  prompt: z
+    .object({
+      format: z.enum(["xml", "markdown", "plain", "available-skills"]),
+      budgetTokens: z.number().int().positive(),
+    })
+    .partial()
+    .strict(),
+  permissions: z
+    .object({ allow: z.array(z.string()), ask: z.array(z.string()), deny: z.array(z.string()) })
+    .partial()
+    .strict(),
+  hooks: z.record(z.string(), z.array(hookSchema)),
+  server: z
+    .object({ port: z.number().int().min(0).max(65535), host: z.string().min(1) })
+    .partial()
+    .strict(),
+} satisfies Record<keyof SkillboxConfig, z.ZodType>;
+
+/** The user config file: `<home>/.skillbox/config.json`. */
+export function userConfigPath(home: string): string {
+  return path.join(home, ".skillbox", "config.json");
+}
+
+/**
+ * Reads the user file, then each project's `.skillbox/config.json` from the git root down to `cwd`
+ * (nearer files win). Relative `roots`/`extraRoots` resolve against the folder holding `.skillbox`
+ * (the home folder for the user file) and `~/` against `home`; the result holds absolute paths.
+ */
+export function loadConfig(options: LoadConfigOptions): LoadedConfig {
+  const exists = options.exists ?? existsSync;
+  const readFile = options.readFile ?? ((target: string) => readFileSync(target, "utf8"));
+  const home = path.resolve(options.home);
+  const candidates = [{ file: userConfigPath(home), base: home }];
+  const projectFolders = listProjectFolders(path.resolve(options.cwd), exists).reverse();
+  for (const folder of projectFolders) {
+    // The home folder's .skillbox is the user config, read once above.
+    if (folder === home) continue;
+    candidates.push({ file: path.join(folder, ".skillbox", "config.json"), base: folder });
+  }
+  let config: SkillboxConfig = {};
+  const files: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const candidate of candidates) {
+    if (!exists(candidate.file)) continue;
+    const parsed = readConfigFile(candidate.file, candidate.base, home, readFile, diagnostics);
+    if (parsed === undefined) continue;
+    files.push(candidate.file);
+    config = mergeConfigs(config, parsed);
+  }
+  return { config, files, diagnostics };
+}
+
+/** Parses one config text leniently; `base` is the folder relative roots resolve against. */
+export function parseConfigText(
+  text: string,
+  source: { file: string; base: string; home: string },
+): { config: SkillboxConfig | undefined; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    diagnostics.push({
+      severity: "error",
+      code: "config-invalid-json",
+      message: `The config file is not valid JSON (${error instanceof Error ? error.message : String(error)}); it is ignored until fixed.`,
+      path: source.file,
+    });
+    return { config: undefined, diagnostics };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    diagnostics.push({
+      severity: "error",
+      code: "config-not-object",
+      message: "The config file must hold a JSON object; it is ignored until fixed.",
+      path: source.file,
+    });
+    return { config: undefined, diagnostics };
+  }
+  const config: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    const schema = (FIELD_SCHEMAS as Record<string, z.ZodType>)[key];
+    if (schema === undefined) {
+      diagnostics.push({
+        severity: "warning",
+        code: "config-unknown-key",
+        message: `Unknown config key "${key}" is ignored; known keys: ${Object.keys(FIELD_SCHEMAS).join(", ")}.`,
+        path: source.file,
+      });
+      continue;
+    }
+    const checked = schema.safeParse(field);
+    if (!checked.success) {
+      const problem = checked.error.issues
+        .map((issue) => `${[key, ...issue.path].join(".")}: ${issue.message}`)
+        .join("; ");
+      diagnostics.push({
+        severity: "warning",
+        code: "config-invalid-field",
+        message: `Config field "${key}" is invalid (${problem}); it is ignored.`,
+        path: source.file,
+      });
+      continue;
+    }
+    config[key] = checked.data;
+  }
+  const typed = config as SkillboxConfig;
+  const resolveRoot = (entry: string) => resolveConfigPath(entry, source.base, source.home);
+  if (typed.roots !== undefined) typed.roots = typed.roots.map(resolveRoot);
+  if (typed.extraRoots !== undefined) typed.extraRoots = typed.extraRoots.map(resolveRoot);
+  return { config: typed, diagnostics };
+}
+
+/**
+ * `later` over `earlier`: scalars and `roots` are replaced; `models`, `prompt` and `server` merge
+ * key by key; `extraRoots`, permission lists and hooks per event put `later`'s entries first.
+ */
+export function mergeConfigs(earlier: SkillboxConfig, later: SkillboxConfig): SkillboxConfig {
+  const merged: SkillboxConfig = { ...earlier, ...later };
+  if (earlier.models || later.models) merged.models = { ...earlier.models, ...later.models };
+  if (earlier.prompt || later.prompt) merged.prompt = { ...earlier.prompt, ...later.prompt };
+  if (earlier.server || later.server) merged.server = { ...earlier.server, ...later.server };
+  if (earlier.extraRoots || later.extraRoots) {
+    merged.extraRoots = [...(later.extraRoots ?? []), ...(earlier.extraRoots ?? [])];
+  }
+  if (earlier.permissions || later.permissions) {
+    const permissions: NonNullable<SkillboxConfig["permissions"]> = {};
+    for (const kind of ["allow", "ask", "deny"] as const) {
+      const rules = [...(later.permissions?.[kind] ?? []), ...(earlier.permissions?.[kind] ?? [])];
+      if (rules.length > 0) permissions[kind] = [...new Set(rules)];
+    }
+    merged.permissions = permissions;
+  }
+  if (earlier.hooks || later.hooks) {
+    const hooks: NonNullable<SkillboxConfig["hooks"]> = { ...earlier.hooks };
+    for (const [event, entries] of Object.entries(later.hooks ?? {})) {
+      hooks[event] = [...entries, ...(hooks[event] ?? [])];
+    }
+    merged.hooks = hooks;
+  }
+  return merged;
+}
+
+function readConfigFile(
+  file: string,
+  base: string,
+  home: string,
+  readFile: (target: string) => string,
+  diagnostics: Diagnostic[],
+): SkillboxConfig | undefined {
+  let text: string;
+  try {
+    text = readFile(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "error";
+    diagnostics.push({
+      severity: "error",
+      code: "config-unreadable",
+      message: `The config file cannot be read (${code}); check its permissions. It is ignored.`,
+      path: file,
+    });
+    return undefined;
+  }
+  const parsed = parseConfigText(text, { file, base, home });
+  diagnostics.push(...parsed.diagnostics);
+  return parsed.config;
+}
+
+function resolveConfigPath(entry: string, base: string, home: string): string {
+  if (entry === "~") return home;
+  if (entry.startsWith("~/") || entry.startsWith("~\\")) return path.join(home, entry.slice(2));
+  return path.resolve(base, entry);
+}

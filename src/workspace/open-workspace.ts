@@ -1,0 +1,150 @@
+// Opens a workspace: config, roots, the SQLite store and its stores, per-skill states and the registry.
+
+import { existsSync, mkdirSync } from "node:fs";
+import * as path from "node:path";
+import { createSkillRegistry } from "../registry/skill-registry.js";
+import { listProjectFolders, resolveDefaultRoots } from "../registry/skill-roots.js";
+import type { Diagnostic } from "../skills/diagnostic.js";
+import { defaultStorePath, MEMORY_STORE_PATH, openStore } from "../store/open-store.js";
+import { areScriptsAllowed, DEFAULT_ENABLED_BUILTIN_SKILL_NAMES } from "../store/skill-settings.js";
+import type { SkillState } from "../store/skill-state.js";
+import { SqliteAuditLog } from "../store/sqlite-audit-log.js";
+import { SqliteCacheStore } from "../store/sqlite-cache-store.js";
+import { SqliteSettingsStore } from "../store/sqlite-settings-store.js";
+import { SqliteUsageStore } from "../store/sqlite-usage-store.js";
+import { createStateResolver } from "./create-state-resolver.js";
+import { loadConfig } from "./load-config.js";
+import type { OpenWorkspaceOptions, SkillStateChange, Workspace } from "./workspace.js";
+
+/** The environment variable naming the SQLite file (overridden by `storePath`). */
+export const STORE_PATH_VARIABLE = "SKILLBOX_DB";
+
+/** The persisted registry index next to the store: `<store folder>/index-cache.json`. */
+export function indexCachePath(storePath: string, home: string): string {
+  const folder = storePath === MEMORY_STORE_PATH ? path.join(home, ".skillbox") : path.dirname(storePath);
+  return path.join(folder, "index-cache.json");
+}
+
+/**
+ * Wires a workspace together. Config files are read now (their problems become diagnostics); the
+ * store is opened and migrated now (its failures throw SkillboxError); skill folders are not read
+ * until the registry is first used. Call `close()` when done.
+ */
+export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
+  const cwd = path.resolve(options.cwd);
+  const home = path.resolve(options.home);
+  const loaded = loadConfig({ cwd, home });
+  const config = loaded.config;
+  const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+  const dirs = (options.dirs ?? []).filter((entry) => entry.trim() !== "");
+  const roots = resolveDefaultRoots({
+    cwd,
+    home,
+    bundledDirectory: options.bundledDirectory,
+    env: options.env,
+    // `roots` in the config replaces the defaults the way --dir does; --dir wins over both.
+    directories: dirs.length > 0 ? dirs : (config.roots ?? []),
+    config: { roots: config.extraRoots ?? [] },
+  });
+  const projectPath = listProjectFolders(cwd).at(-1) ?? cwd;
+
+  const storePath = options.storePath ?? nonEmpty(options.env[STORE_PATH_VARIABLE]) ?? defaultStorePath(home);
+  const store = openStore({ path: storePath });
+  try {
+    const settings = new SqliteSettingsStore(store);
+    const usage = new SqliteUsageStore(store);
+    const audit = new SqliteAuditLog(store);
+    const cache = new SqliteCacheStore(store);
+    const skillSettings = settings.readSkillSettings();
+    diagnostics.push(...skillSettings.diagnostics);
+    const presentDefaults = DEFAULT_ENABLED_BUILTIN_SKILL_NAMES.filter((name) =>
+      existsSync(path.join(options.bundledDirectory, name)),
+    );
+    if (presentDefaults.length > 0 && skillSettings.diagnostics.length === 0) {
+      settings.applyBuiltinDefaults(presentDefaults);
+    }
+    const states = createStateResolver({
+      settings,
+      projectPath,
+      ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+      // data_version changes when another connection (the server, another CLI) commits.
+      changeStamp: () => store.database.pragma("data_version", { simple: true }),
+    });
+
+    const userSkillsDirectory = path.join(home, ".skillbox", "skills");
+    try {
+      mkdirSync(userSkillsDirectory, { recursive: true });
+    } catch (error) {
+      diagnostics.push({
+        severity: "warning",
+        code: "root-not-created",
+        message: `Could not create your skills folder (${(error as NodeJS.ErrnoException).code ?? "error"}); create it by hand to add your own skills.`,
+        path: userSkillsDirectory,
+      });
+    }
+
+    // An index for --dir folders would overwrite the default roots' one; by default only the latter is kept.
+    const persistIndex = options.persistIndex ?? dirs.length === 0;
+    const registry = createSkillRegistry({
+      roots,
+      usageStore: usage,
+      cwd,
+      stateOf: (record) => states.stateOf(record.name, record.root.scope === "bundled"),
+      ...(persistIndex ? { cacheFile: indexCachePath(storePath, home) } : {}),
+    });
+    const isBuiltin = (name: string) => registry.get(name)?.root.scope === "bundled";
+    const listeners = new Set<(change: SkillStateChange) => void>();
+    const notify = (change: SkillStateChange) => {
+      for (const listener of [...listeners]) listener(change);
+    };
+    let closed = false;
+
+    return {
+      cwd,
+      home,
+      config,
+      roots,
+      registry,
+      store,
+      settings,
+      usage,
+      audit,
+      cache,
+      userSkillsDirectory,
+      diagnostics,
+      projectPath,
+      storePath,
+      stateOf: (name) => states.stateOf(name, isBuiltin(name)),
+      setState(name: string, state: SkillState, scope = "user") {
+        states.setState(name, state, scope);
+        notify({ name, state, scope });
+      },
+      clearState(name, scope = "user") {
+        states.clearState(name, scope);
+        notify({ name, state: undefined, scope });
+      },
+      onStateChanged(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      scriptsAllowed: (name) => areScriptsAllowed(settings.readSkillSettings().settings, name),
+      close() {
+        if (closed) return;
+        closed = true;
+        listeners.clear();
+        try {
+          registry.close();
+        } finally {
+          store.close();
+        }
+      },
+    };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value;
+}
