@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig, mergeConfigs, parseConfigText } from "./load-config.js";
+
+let base: string;
+let home: string;
+let project: string;
+beforeEach(() => {
+  base = realpathSync(mkdtempSync(path.join(tmpdir(), "skillbox-config-")));
+  home = path.join(base, "home");
+  project = path.join(base, "work", "repo");
+  mkdirSync(path.join(home, ".skillbox"), { recursive: true });
+  mkdirSync(path.join(project, ".git"), { recursive: true });
+  mkdirSync(path.join(project, "packages", "app", ".skillbox"), { recursive: true });
+  mkdirSync(path.join(project, ".skillbox"), { recursive: true });
+});
+afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+const writeJson = (file: string, value: unknown) => writeFileSync(file, JSON.stringify(value));
+
+describe("loadConfig", () => {
+  it("merges the user file, the repository's and the nearer project's, nearer winning", () => {
+    writeJson(path.join(home, ".skillbox", "config.json"), {
+      model: "user-model",
+      provider: "openai",
+      extraRoots: ["~/more-skills"],
+      prompt: { format: "markdown", budgetTokens: 500 },
+      permissions: { allow: ["Read"] },
+    });
+    writeJson(path.join(project, ".skillbox", "config.json"), {
+      model: "repo-model",
+      extraRoots: ["team-skills"],
+    });
+    const app = path.join(project, "packages", "app");
+    writeJson(path.join(app, ".skillbox", "config.json"), {
+      prompt: { budgetTokens: 900 },
+      permissions: { allow: ["Bash(git:*)"], deny: ["Bash(rm:*)"] },
+    });
+    const loaded = loadConfig({ cwd: app, home });
+    expect(loaded.diagnostics).toEqual([]);
+    expect(loaded.files).toHaveLength(3);
+    expect(loaded.config).toEqual({
+      model: "repo-model",
+      provider: "openai",
+      extraRoots: [path.join(project, "team-skills"), path.join(home, "more-skills")],
+      prompt: { format: "markdown", budgetTokens: 900 },
+      permissions: { allow: ["Bash(git:*)", "Read"], deny: ["Bash(rm:*)"] },
+    });
+  });
+
+  it("reports invalid JSON, unknown keys and bad fields as diagnostics and keeps the good fields", () => {
+    writeFileSync(path.join(home, ".skillbox", "config.json"), "{ not json");
+    writeJson(path.join(project, ".skillbox", "config.json"), {
+      model: "ok",
+      colour: "blue",
+      prompt: { format: "html" },
+      server: { port: 8080 },
+    });
+    const loaded = loadConfig({ cwd: project, home });
+    expect(loaded.config).toEqual({ model: "ok", server: { port: 8080 } });
+    expect(loaded.diagnostics.map((item) => [item.severity, item.code])).toEqual([
+      ["error", "config-invalid-json"],
+      ["warning", "config-unknown-key"],
+      ["warning", "config-invalid-field"],
+    ]);
+    expect(loaded.diagnostics[2]?.message).toMatch(/prompt\.format/);
+  });
+
+  it("gives an empty config with no files", () => {
+    expect(loadConfig({ cwd: project, home })).toEqual({ config: {}, files: [], diagnostics: [] });
+  });
+});
+
+describe("parseConfigText and mergeConfigs", () => {
+  it("refuses a config that is not an object", () => {
+    const parsed = parseConfigText("[1, 2]", { file: "/c.json", base: "/", home: "/h" });
+    expect(parsed.config).toBeUndefined();
+    expect(parsed.diagnostics[0]?.code).toBe("config-not-object");
+  });
+
+  it("replaces roots, merges models key by key and puts the later hooks first", () => {
+    const merged = mergeConfigs(
+      { roots: ["/a"], models: { haiku: "h1", opus: "o1" }, hooks: { PreToolUse: [{ command: "one" }] } },
+      { roots: ["/b"], models: { haiku: "h2" }, hooks: { PreToolUse: [{ command: "two" }] } },
+    );
+    expect(merged).toEqual({
+      roots: ["/b"],
+      models: { haiku: "h2", opus: "o1" },
+      hooks: { PreToolUse: [{ command: "two" }, { command: "one" }] },
+    });
+  });
+});

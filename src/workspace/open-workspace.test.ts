@@ -1,0 +1,145 @@
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openStore } from "../store/open-store.js";
+import { SqliteSettingsStore } from "../store/sqlite-settings-store.js";
+import { openWorkspace } from "./open-workspace.js";
+import type { Workspace } from "./workspace.js";
+
+let base: string;
+let home: string;
+let project: string;
+let bundled: string;
+const opened: Workspace[] = [];
+beforeEach(() => {
+  base = realpathSync(mkdtempSync(path.join(tmpdir(), "skillbox-workspace-")));
+  home = path.join(base, "home");
+  project = path.join(base, "repo");
+  bundled = path.join(base, "bundled");
+  mkdirSync(path.join(project, ".git"), { recursive: true });
+  mkdirSync(home, { recursive: true });
+  mkdirSync(bundled, { recursive: true });
+});
+afterEach(() => {
+  for (const workspace of opened.splice(0)) workspace.close();
+  rmSync(base, { recursive: true, force: true });
+});
+
+function writeSkill(folder: string, name: string, description = `Helps with ${name}.`): void {
+  mkdirSync(path.join(folder, name), { recursive: true });
+  writeFileSync(
+    path.join(folder, name, "SKILL.md"),
+    `---\nname: ${name}\ndescription: ${description}\n---\nBody of ${name}.\n`,
+  );
+}
+
+function open(options: Partial<Parameters<typeof openWorkspace>[0]> = {}): Workspace {
+  const workspace = openWorkspace({ cwd: project, home, env: {}, bundledDirectory: bundled, ...options });
+  opened.push(workspace);
+  return workspace;
+}
+
+describe("openWorkspace", () => {
+  it("finds project, user and bundled skills with project ones winning, and creates the user folder", () => {
+    writeSkill(path.join(project, ".agents", "skills"), "pdf", "Project PDF.");
+    writeSkill(path.join(home, ".agents", "skills"), "pdf", "User PDF.");
+    writeSkill(path.join(home, ".claude", "skills"), "notes");
+    writeSkill(bundled, "builtin");
+    const workspace = open({ storePath: ":memory:" });
+    expect(existsSync(workspace.userSkillsDirectory)).toBe(true);
+    expect(workspace.roots.map((root) => root.label)).toEqual([
+      "project",
+      "project:.claude",
+      "user",
+      "user:.claude",
+      "skillbox",
+      "bundled",
+    ]);
+    expect(workspace.registry.get("pdf")?.metadata.description).toBe("Project PDF.");
+    expect(workspace.registry.list({ includeShadowed: false }).map((record) => record.name)).toEqual([
+      "builtin",
+      "notes",
+      "pdf",
+    ]);
+  });
+
+  it("uses --dir folders instead of every default root, and config roots when there is no --dir", () => {
+    writeSkill(path.join(project, ".agents", "skills"), "pdf");
+    const only = path.join(base, "only");
+    writeSkill(only, "solo");
+    expect(
+      open({ storePath: ":memory:", dirs: [only] })
+        .registry.list()
+        .map((record) => record.name),
+    ).toEqual(["solo"]);
+    mkdirSync(path.join(project, ".skillbox"));
+    writeFileSync(path.join(project, ".skillbox", "config.json"), JSON.stringify({ roots: ["../only"] }));
+    const configured = open({ storePath: ":memory:" });
+    expect(configured.roots.map((root) => root.path)).toEqual([only]);
+  });
+
+  it("resolves states per scope with session overrides winning, and bundled skills off unless enabled", () => {
+    writeSkill(path.join(project, ".agents", "skills"), "pdf");
+    writeSkill(bundled, "builtin");
+    const storePath = path.join(base, "state.db");
+    const workspace = open({ storePath, sessionId: "s1" });
+    expect(workspace.stateOf("pdf")).toBe("on");
+    expect(workspace.stateOf("builtin")).toBe("off");
+    const changes: unknown[] = [];
+    workspace.onStateChanged?.((change) => changes.push(change));
+    workspace.setState("pdf", "name-only");
+    expect(workspace.stateOf("pdf")).toBe("name-only");
+    workspace.setState("pdf", "user-only", "project");
+    expect(workspace.stateOf("pdf")).toBe("user-only");
+    expect(workspace.registry.isModelInvocable("pdf")).toBe(false);
+    workspace.settings.setSessionOverride("s1", "pdf", "on");
+    workspace.clearState?.("pdf", "project");
+    expect(workspace.stateOf("pdf")).toBe("on");
+    expect(changes).toEqual([
+      { name: "pdf", state: "name-only", scope: "user" },
+      { name: "pdf", state: "user-only", scope: "project" },
+      { name: "pdf", state: undefined, scope: "project" },
+    ]);
+  });
+
+  it("sees states another process wrote to the same database", async () => {
+    writeSkill(path.join(project, ".agents", "skills"), "pdf");
+    const storePath = path.join(base, "shared.db");
+    const workspace = open({ storePath });
+    expect(workspace.stateOf("pdf")).toBe("on");
+    const other = openStore({ path: storePath });
+    new SqliteSettingsStore(other).setSkillState("pdf", "off", { scope: "user" });
+    other.close();
+    await Promise.resolve();
+    expect(workspace.stateOf("pdf")).toBe("off");
+    expect(workspace.registry.catalogEntries()).toEqual([]);
+  });
+
+  it("takes the store path from SKILLBOX_DB, records usage there and persists the index next to it", () => {
+    writeSkill(path.join(project, ".agents", "skills"), "pdf");
+    const storePath = path.join(base, "data", "skillbox.db");
+    const workspace = open({ env: { SKILLBOX_DB: storePath } });
+    expect(workspace.storePath).toBe(storePath);
+    workspace.registry.recordUsage("pdf");
+    expect(workspace.usage.get("pdf")?.count).toBe(1);
+    workspace.close();
+    expect(existsSync(path.join(base, "data", "index-cache.json"))).toBe(true);
+    const again = open({ env: { SKILLBOX_DB: storePath } });
+    expect(again.registry.usageScore("pdf")).toBeGreaterThan(0);
+  });
+
+  it("reports config problems as diagnostics instead of failing", () => {
+    mkdirSync(path.join(home, ".skillbox"), { recursive: true });
+    writeFileSync(path.join(home, ".skillbox", "config.json"), "{");
+    const workspace = open({ storePath: ":memory:" });
+    expect(workspace.diagnostics.map((item) => item.code)).toEqual(["config-invalid-json"]);
+  });
+
+  it("reports whether scripts are allowed from the settings", () => {
+    const workspace = open({ storePath: ":memory:" });
+    expect(workspace.scriptsAllowed("pdf")).toBe(false);
+    workspace.settings.updateSkillSettings((settings) => ({ ...settings, allowScripts: ["pdf"] }));
+    expect(workspace.scriptsAllowed("pdf")).toBe(true);
+  });
+});
