@@ -2,7 +2,7 @@
 // and the walk does not descend into it. Skips .git and node_modules, bounds depth, follows links once.
 import type { Dirent } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import type { Diagnostic } from "./diagnostic.js";
 import type { SkillFileLocation } from "./find-skill-file.js";
 import { pickSkillFile } from "./find-skill-file.js";
@@ -33,12 +33,18 @@ export async function findSkillFiles(
   const files: SkillFileLocation[] = [];
   const diagnostics: Diagnostic[] = [];
   const visited = new Set<string>();
-  let level = [root];
+  const rootReal = await realpath(root).catch(() => undefined);
+  // Only links can make a cycle, so only the root and linked folders need their real path.
+  let level: { path: string; linked: boolean }[] = [{ path: root, linked: true }];
   for (let depth = 0; depth <= maxDepth && level.length > 0; depth++) {
-    const children = await mapWithConcurrency(level, concurrency, async (directory) => {
-      const real = await realpath(directory).catch(() => directory);
-      if (visited.has(real)) return [];
-      visited.add(real);
+    const children = await mapWithConcurrency(level, concurrency, async ({ path: directory, linked }) => {
+      if (linked) {
+        const real = await realpath(directory).catch(() => directory);
+        // A link back into the tree is walked (or was) through its real folder already.
+        const intoTree = rootReal !== undefined && directory !== root && isInside(real, rootReal);
+        if (visited.has(real) || intoTree) return [];
+        visited.add(real);
+      }
       let entries: Dirent[];
       try {
         entries = await readdir(directory, { withFileTypes: true });
@@ -55,12 +61,12 @@ export async function findSkillFiles(
         files.push(skillFile);
         return [];
       }
-      const subfolders: string[] = [];
+      const subfolders: { path: string; linked: boolean }[] = [];
       for (const entry of entries) {
         if (SKIPPED_FOLDERS.has(entry.name)) continue;
         const path = join(directory, entry.name);
-        if (entry.isDirectory() || (entry.isSymbolicLink() && (await isDirectory(path))))
-          subfolders.push(path);
+        if (entry.isDirectory()) subfolders.push({ path, linked: false });
+        else if (entry.isSymbolicLink() && (await isDirectory(path))) subfolders.push({ path, linked: true });
       }
       return subfolders;
     });
@@ -68,6 +74,10 @@ export async function findSkillFiles(
   }
   files.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
   return { files, diagnostics };
+}
+
+function isInside(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
 }
 
 async function isDirectory(path: string): Promise<boolean> {

@@ -1,0 +1,60 @@
+// Measures `skillbox validate` and `skillbox list` over generated skills, through the built CLI.
+// Run: npm run build && node --import tsx bench/measure-validate.ts [count] (default 10,000).
+import { spawnSync } from "node:child_process";
+import { readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadSkillText } from "../src/skills/load-skill-text.js";
+import { validateSkillText } from "../src/skills/validate-skill-text.js";
+import { generateSkillTree, quantile } from "./generate-skills.js";
+
+const count = Number(process.argv[2] ?? 10_000);
+const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+const root = join(tmpdir(), `skillbox-bench-${process.pid}`);
+
+function time(label: string, args: string[]): void {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", maxBuffer: 1 << 30 });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `${label.padEnd(34)} ${seconds.toFixed(2)} s  (${((seconds * 1e6) / count).toFixed(0)} µs/skill, exit ${result.status}, ${result.stdout.length} bytes out)`,
+  );
+}
+
+try {
+  let started = performance.now();
+  const tree = await generateSkillTree(root, count, 42);
+  console.log(
+    `generated ${count} skills in ${((performance.now() - started) / 1000).toFixed(1)} s under ${root}`,
+  );
+  const kb = (q: number, values: number[]) => `${(quantile(values, q) / 1024).toFixed(1)} KB`;
+  console.log(
+    `SKILL.md size median ${kb(0.5, tree.skillFileSizes)}, p90 ${kb(0.9, tree.skillFileSizes)}, p99 ${kb(0.99, tree.skillFileSizes)}; ` +
+      `frontmatter median ${quantile(tree.frontmatterSizes, 0.5)} B`,
+  );
+
+  const texts = await Promise.all(
+    tree.directories.map((directory) => readFile(join(directory, "SKILL.md"), "utf8")),
+  );
+  for (const mode of ["lenient", "strict"] as const) {
+    started = performance.now();
+    texts.forEach((text, index) => {
+      const options = { path: "SKILL.md", directoryName: tree.directories[index] ?? "" };
+      if (mode === "lenient") loadSkillText(text, options);
+      else validateSkillText(text, { ...options, mode });
+    });
+    const milliseconds = performance.now() - started;
+    console.log(
+      `in-process ${mode} parse (no I/O)`.padEnd(34),
+      `${(milliseconds / 1000).toFixed(2)} s  (${((milliseconds * 1000) / count).toFixed(0)} µs/skill)`,
+    );
+  }
+
+  time("skillbox validate <root>", ["validate", root]);
+  time("skillbox validate --strict <root>", ["validate", "--strict", root]);
+  time("skillbox validate --json <root>", ["validate", "--json", root]);
+  time("skillbox list --json --dir <root>", ["list", "--json", "--dir", root]);
+} finally {
+  await rm(root, { recursive: true, force: true });
+}
