@@ -29,7 +29,8 @@ export function allocateBudget(
   reservedShare: number,
 ): Uint8Array {
   const levels = new Uint8Array(candidates.length);
-  const reserve = Math.floor(Math.max(0, available) * Math.min(1, Math.max(0, reservedShare)));
+  const share = Number.isFinite(reservedShare) ? Math.min(1, Math.max(0, reservedShare)) : 0;
+  const reserve = Math.floor(Math.max(0, available) * share);
   let reserveLeft = reserve;
   if (reserve > 0) {
     reserveLeft = addNames(candidates, levels, reserveLeft, true);

@@ -183,6 +183,16 @@ describe("buildBudgetedCatalog", () => {
     expect(markdown?.text).toMatch(/\n\nNote: this list is shortened[^\n]*$/);
   });
 
+  it("treats nonsensical budgets and shares as limits, never as a crash or an unlimited list", () => {
+    const entries = established(50);
+    for (const share of [Number.NaN, -1, 7, Number.POSITIVE_INFINITY]) {
+      const result = buildBudgetedCatalog(entries, { budget: { tokens: 400 }, reservedShareForNew: share });
+      expect(result?.tokens).toBeLessThanOrEqual(400);
+    }
+    expect(buildBudgetedCatalog(entries, { budget: { tokens: -5 } })?.stats.included).toBe(0);
+    expect(buildBudgetedCatalog(entries, { budget: { characters: 0 } })?.stats.included).toBe(0);
+  });
+
   it("accepts special-token text without throwing", () => {
     const entries = [entry("tokens", { description: "<|endoftext|> <|fim_prefix|> <|im_start|>" })];
     expect(() => buildBudgetedCatalog(entries, { budget: { tokens: 500 } })).not.toThrow();
