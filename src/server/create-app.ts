@@ -63,9 +63,13 @@ export function createApp(options: CreateAppOptions): Hono {
   const app = new Hono();
 
   app.onError((error, c) => respondWithError(error, c));
-  app.notFound((c) =>
-    respondWithError(new HttpError(404, "not-found", `Nothing at ${c.req.method} ${c.req.path}.`), c),
-  );
+  app.notFound((c) => {
+    const page = c.req.path === "/" || c.req.path === "/index.html";
+    const message = page
+      ? "The settings page is not built; run npm run build (the API under /api works without it)."
+      : `Nothing at ${c.req.method} ${c.req.path}.`;
+    return respondWithError(new HttpError(404, "not-found", message), c);
+  });
 
   app.use(async (c, next) => {
     c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);

@@ -57,9 +57,10 @@ export function createServerEvents(workspace: Pick<Workspace, "registry" | "onSt
       registry.on("skills-activated", ({ names }) =>
         publish({ name: "skills-activated", names: [...names] }),
       ),
+      workspace.onStateChanged?.(({ name }) => publish({ name: "state-changed", names: [name] })),
     ];
     return () => {
-      for (const stop of stops) stop();
+      for (const stop of stops) stop?.();
     };
   };
 

@@ -1,0 +1,235 @@
+import { writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createApp } from "./create-app.js";
+import {
+  addSkill,
+  authorized,
+  openTestWorkspace,
+  TEST_TOKEN,
+  type TestWorkspace,
+} from "./server-test-helpers.js";
+import type { SkillSummary } from "./skill-summary.js";
+
+let opened: TestWorkspace | undefined;
+afterEach(() => {
+  opened?.close();
+  opened = undefined;
+});
+
+function setUp(rootCount = 1) {
+  opened = openTestWorkspace({ rootCount });
+  return { ...opened, app: createApp({ workspace: opened.workspace, token: TEST_TOKEN, env: process.env }) };
+}
+
+async function listSkills(app: ReturnType<typeof createApp>): Promise<SkillSummary[]> {
+  const response = await app.request("/api/skills");
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { skills: SkillSummary[] }).skills;
+}
+
+describe("GET /api/skills", () => {
+  it("lists every skill with its effective state, usage, invocation flags and diagnostics", async () => {
+    const { app, skills, workspace } = setUp();
+    addSkill(skills, "pdf", "Reads PDF files.", {
+      fields: { tags: ["docs"], when_to_use: "When a PDF is attached." },
+    });
+    addSkill(skills, "broken", "Has a bad field.", { fields: { context: "sideways" } });
+    workspace.registry.refresh();
+    workspace.registry.recordUsage("pdf");
+    const response = await app.request("/api/skills");
+    const body = (await response.json()) as {
+      skills: SkillSummary[];
+      roots: { label: string; path: string; exists: boolean }[];
+      diagnostics: unknown[];
+    };
+    const pdf = body.skills.find((skill) => skill.name === "pdf");
+    expect(pdf).toMatchObject({
+      qualifiedName: `${body.roots[0]?.label}:pdf`,
+      description: "Reads PDF files.",
+      whenToUse: "When a PDF is attached.",
+      tags: ["docs"],
+      path: path.join(skills, "pdf", "SKILL.md"),
+      directory: path.join(skills, "pdf"),
+      state: "on",
+      shadowed: false,
+      modelInvocable: true,
+      userInvocable: true,
+      context: "inline",
+      diagnostics: [],
+    });
+    expect(pdf?.usage.count).toBe(1);
+    expect(pdf?.usage.lastUsedAt).toBeTypeOf("number");
+    expect(pdf?.usage.score).toBeGreaterThan(0);
+    const broken = body.skills.find((skill) => skill.name === "broken");
+    expect(broken?.diagnostics.length).toBeGreaterThan(0);
+    expect(body.roots).toEqual([expect.objectContaining({ path: skills, exists: true, scope: "custom" })]);
+    expect(Array.isArray(body.diagnostics)).toBe(true);
+  });
+
+  it("picks up a skill added on disk without a watcher", async () => {
+    const { app, skills } = setUp();
+    addSkill(skills, "first", "The first one.");
+    expect((await listSkills(app)).map((skill) => skill.name)).toEqual(["first"]);
+    addSkill(skills, "second", "The second one.");
+    expect((await listSkills(app)).map((skill) => skill.name)).toEqual(["first", "second"]);
+  });
+
+  it("marks the lower copy of a name as shadowed and reaches it by qualified name", async () => {
+    const { app, roots } = setUp(2);
+    addSkill(roots[0] as string, "notes", "Upper notes.");
+    addSkill(roots[1] as string, "notes", "Lower notes.");
+    const listed = await listSkills(app);
+    const lower = listed.find((skill) => skill.shadowed);
+    expect(listed.filter((skill) => skill.name === "notes")).toHaveLength(2);
+    expect(lower?.description).toBe("Lower notes.");
+    expect(lower?.modelInvocable).toBe(false);
+    const response = await app.request(`/api/skills/${encodeURIComponent(lower?.qualifiedName ?? "")}`);
+    expect(response.status).toBe(200);
+    const { skill } = (await response.json()) as { skill: SkillSummary };
+    expect(skill).toMatchObject({ description: "Lower notes.", shadowed: true });
+  });
+});
+
+describe("GET /api/skills/:name", () => {
+  it("returns the metadata, the body and the file tree", async () => {
+    const { app, skills } = setUp();
+    addSkill(skills, "deploy", "Deploys the app.", {
+      body: "# Deploy\n\nRun the script.\n",
+      files: { "scripts/deploy.sh": "echo deploying\n", "references/guide.md": "# Guide\n" },
+    });
+    const response = await app.request("/api/skills/deploy");
+    expect(response.status).toBe(200);
+    const { skill } = (await response.json()) as {
+      skill: SkillSummary & {
+        metadata: Record<string, unknown>;
+        body: string;
+        files: { path: string; size: number }[];
+      };
+    };
+    expect(skill.name).toBe("deploy");
+    expect(skill.metadata).toMatchObject({ name: "deploy", description: "Deploys the app." });
+    expect(skill.body).toBe("# Deploy\n\nRun the script.\n");
+    expect(skill.files).toEqual([
+      { path: "SKILL.md", size: expect.any(Number) },
+      { path: "references/guide.md", size: 8 },
+      { path: "scripts/deploy.sh", size: 15 },
+    ]);
+  });
+
+  it("accepts the URL-encoded qualified name", async () => {
+    const { app, skills } = setUp();
+    addSkill(skills, "deploy", "Deploys the app.");
+    const [summary] = await listSkills(app);
+    const response = await app.request(`/api/skills/${encodeURIComponent(summary?.qualifiedName ?? "")}`);
+    expect(response.status).toBe(200);
+  });
+
+  it("answers 404 skill-not-found for an unknown name", async () => {
+    const { app } = setUp();
+    const response = await app.request("/api/skills/nothing-here");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { code: "skill-not-found", message: expect.stringContaining("nothing-here") },
+    });
+  });
+});
+
+describe("PUT /api/skills/:name/state", () => {
+  it("stores the state at user scope and answers the updated summary", async () => {
+    const { app, skills, workspace } = setUp();
+    addSkill(skills, "pdf", "Reads PDF files.");
+    const response = await app.request("/api/skills/pdf/state", authorized("PUT", { state: "name-only" }));
+    expect(response.status).toBe(200);
+    const { skill } = (await response.json()) as { skill: SkillSummary };
+    expect(skill.state).toBe("name-only");
+    expect(workspace.stateOf("pdf")).toBe("name-only");
+    expect(workspace.settings.getSkillStates({ scope: "user" }).get("pdf")).toBe("name-only");
+    expect((await listSkills(app))[0]?.state).toBe("name-only");
+  });
+
+  it("stores a project-scope state for the workspace's project", async () => {
+    const { app, skills, workspace } = setUp();
+    addSkill(skills, "pdf", "Reads PDF files.");
+    const response = await app.request(
+      "/api/skills/pdf/state",
+      authorized("PUT", { state: "off", scope: "project" }),
+    );
+    expect(response.status).toBe(200);
+    expect(workspace.stateOf("pdf")).toBe("off");
+    expect(workspace.settings.getSkillStates({ scope: "user" }).has("pdf")).toBe(false);
+  });
+
+  it("refuses an unknown state, an unknown scope, an unknown field and malformed JSON with 400", async () => {
+    const { app, skills } = setUp();
+    addSkill(skills, "pdf", "Reads PDF files.");
+    const bodies = [
+      { state: "maybe" },
+      {},
+      { state: "on", scope: "galaxy" },
+      { state: "on", colour: "red" },
+      "{nope",
+    ];
+    for (const body of bodies) {
+      const response = await app.request("/api/skills/pdf/state", authorized("PUT", body));
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toMatch(/^invalid-/);
+    }
+  });
+
+  it("answers 404 for an unknown skill and 409 for a shadowed copy", async () => {
+    const { app, roots } = setUp(2);
+    addSkill(roots[0] as string, "notes", "Upper notes.");
+    addSkill(roots[1] as string, "notes", "Lower notes.");
+    const missing = await app.request("/api/skills/ghost/state", authorized("PUT", { state: "off" }));
+    expect(missing.status).toBe(404);
+    const lower = (await listSkills(app)).find((skill) => skill.shadowed);
+    const shadowed = await app.request(
+      `/api/skills/${encodeURIComponent(lower?.qualifiedName ?? "")}/state`,
+      authorized("PUT", { state: "off" }),
+    );
+    expect(shadowed.status).toBe(409);
+  });
+});
+
+describe("POST /api/skills/:name/scripts/:script", () => {
+  it("answers 403 while the skill's scripts are not allowed, and runs them once they are", async () => {
+    const { app, skills } = setUp();
+    addSkill(skills, "greet", "Greets.", {
+      files: { "scripts/hello.js": "console.log(`hello ${process.argv.slice(2).join(' ')}`);\n" },
+    });
+    const denied = await app.request(
+      "/api/skills/greet/scripts/hello.js",
+      authorized("POST", { args: ["you"] }),
+    );
+    expect(denied.status).toBe(403);
+    expect(((await denied.json()) as { error: { code: string } }).error.code).toBe("scripts-not-allowed");
+    const allow = await app.request("/api/settings", authorized("PUT", { allowScripts: ["greet"] }));
+    expect(allow.status).toBe(200);
+    const response = await app.request(
+      "/api/skills/greet/scripts/hello.js",
+      authorized("POST", { args: ["you"] }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ exitCode: 0, stdout: "hello you\n", timedOut: false });
+  });
+
+  it("refuses bad arguments with 400 and a script outside scripts/ with 400 or 404", async () => {
+    const { app, skills, workspace } = setUp();
+    addSkill(skills, "greet", "Greets.", { files: { "scripts/hello.js": "console.log('hi');\n" } });
+    writeFileSync(path.join(skills, "greet", "secret.js"), "console.log('secret');\n");
+    workspace.settings.updateSkillSettings((current) => ({ ...current, allowScripts: ["greet"] }));
+    const badArgs = await app.request(
+      "/api/skills/greet/scripts/hello.js",
+      authorized("POST", { args: [1, 2] }),
+    );
+    expect(badArgs.status).toBe(400);
+    const escape = await app.request(
+      `/api/skills/greet/scripts/${encodeURIComponent("../secret.js")}`,
+      authorized("POST", {}),
+    );
+    expect([400, 404]).toContain(escape.status);
+    const missing = await app.request("/api/skills/greet/scripts/nope.js", authorized("POST", {}));
+    expect(missing.status).toBe(404);
+  });
+});

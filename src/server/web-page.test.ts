@@ -1,0 +1,84 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTempDirectory } from "../registry/registry-test-helpers.js";
+import { createApp } from "./create-app.js";
+import { openTestWorkspace, TEST_TOKEN, type TestWorkspace } from "./server-test-helpers.js";
+import { createDirectoryReader } from "./web-page.js";
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function setUp(token = TEST_TOKEN) {
+  const opened: TestWorkspace = openTestWorkspace();
+  const temp = createTempDirectory("skillbox-web-");
+  cleanups.push(opened.close, temp.remove);
+  const web = { path: path.join(temp.path, "web") };
+  mkdirSync(path.join(web.path, "assets"), { recursive: true });
+  writeFileSync(
+    path.join(web.path, "index.html"),
+    '<!doctype html><meta name="skillbox-token" content="__SKILLBOX_TOKEN__"><script src="./assets/app.js"></script>',
+  );
+  writeFileSync(path.join(web.path, "assets", "app.js"), "console.log('page');\n");
+  writeFileSync(path.join(web.path, "..", "outside.txt"), "secret\n");
+  const app = createApp({ workspace: opened.workspace, token, readWebFile: createDirectoryReader(web.path) });
+  return { app, web: web.path };
+}
+
+describe("the settings page", () => {
+  it("is served at / with the token in its meta tag, uncached, under the security headers", async () => {
+    const { app } = setUp();
+    const response = await app.request("/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    const html = await response.text();
+    expect(html).toContain(`<meta name="skillbox-token" content="${TEST_TOKEN}">`);
+    expect(html).not.toContain("__SKILLBOX_TOKEN__");
+  });
+
+  it("escapes a token that holds HTML characters", async () => {
+    const { app } = setUp('abc"><script>alert(1)</script>xyz');
+    const html = await (await app.request("/index.html")).text();
+    expect(html).toContain('content="abc&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;xyz"');
+  });
+
+  it("serves its assets with their content type and a long cache life", async () => {
+    const { app } = setUp();
+    const response = await app.request("/assets/app.js");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("javascript");
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(await response.text()).toBe("console.log('page');\n");
+  });
+
+  it("never serves a file outside the build folder", async () => {
+    const { app } = setUp();
+    for (const attempt of [
+      "/../outside.txt",
+      "/%2e%2e/outside.txt",
+      "/assets/..%2f..%2foutside.txt",
+      "/missing.js",
+    ]) {
+      const response = await app.request(attempt);
+      expect(response.status, attempt).toBe(404);
+      expect(await response.text()).not.toContain("secret");
+    }
+  });
+
+  it("is absent without a file reader, leaving a JSON 404 at /", async () => {
+    const opened = openTestWorkspace();
+    cleanups.push(opened.close);
+    const app = createApp({ workspace: opened.workspace, token: TEST_TOKEN });
+    const response = await app.request("/");
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toContain(
+      "npm run build",
+    );
+  });
+});
