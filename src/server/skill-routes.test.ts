@@ -196,7 +196,7 @@ describe("POST /api/skills/:name/scripts/:script", () => {
   it("answers 403 while the skill's scripts are not allowed, and runs them once they are", async () => {
     const { app, skills } = setUp();
     addSkill(skills, "greet", "Greets.", {
-      files: { "scripts/hello.js": "console.log(`hello ${process.argv.slice(2).join(' ')}`);\n" },
+      files: { "scripts/hello.js": "console.log('hello ' + process.argv.slice(2).join(' '));\n" },
     });
     const denied = await app.request(
       "/api/skills/greet/scripts/hello.js",
@@ -224,11 +224,11 @@ describe("POST /api/skills/:name/scripts/:script", () => {
       authorized("POST", { args: [1, 2] }),
     );
     expect(badArgs.status).toBe(400);
-    const escape = await app.request(
+    const outside = await app.request(
       `/api/skills/greet/scripts/${encodeURIComponent("../secret.js")}`,
       authorized("POST", {}),
     );
-    expect([400, 404]).toContain(escape.status);
+    expect([400, 404]).toContain(outside.status);
     const missing = await app.request("/api/skills/greet/scripts/nope.js", authorized("POST", {}));
     expect(missing.status).toBe(404);
   });
