@@ -1,0 +1,134 @@
+import { request as httpRequest } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import { addSkill, openTestWorkspace, TEST_TOKEN, type TestWorkspace } from "./server-test-helpers.js";
+import { type RunningServer, startServer } from "./start-server.js";
+
+let opened: TestWorkspace | undefined;
+let server: RunningServer | undefined;
+let stopWatching: (() => void) | undefined;
+afterEach(async () => {
+  stopWatching?.();
+  await server?.close();
+  opened?.close();
+  opened = server = stopWatching = undefined;
+});
+
+async function setUp() {
+  opened = openTestWorkspace();
+  addSkill(opened.skills, "pdf", "Reads PDF files.");
+  opened.workspace.registry.refresh();
+  const watcher = opened.workspace.registry.watch({ debounceMs: 50 });
+  stopWatching = () => watcher.close();
+  server = await startServer({ workspace: opened.workspace, token: TEST_TOKEN, port: 0 });
+  return { ...opened, server };
+}
+
+/** A raw GET with a chosen Host header (fetch does not let a caller set it). */
+function getWithHost(url: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { headers: { host } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+describe("startServer on a real port", () => {
+  it("listens on 127.0.0.1 at a free port and serves the API", async () => {
+    const { server } = await setUp();
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/`);
+    expect(server.port).toBeGreaterThan(0);
+    const response = await fetch(new URL("api/skills", server.url));
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { skills: unknown[] }).skills).toHaveLength(1);
+  });
+
+  it("refuses a write without the token with 401", async () => {
+    const { server, workspace } = await setUp();
+    const response = await fetch(new URL("api/skills/pdf/state", server.url), {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ state: "off" }),
+    });
+    expect(response.status).toBe(401);
+    expect(workspace.stateOf("pdf")).toBe("on");
+  });
+
+  it("refuses a foreign Origin with 403, even carrying the token", async () => {
+    const { server, workspace } = await setUp();
+    const response = await fetch(new URL("api/skills/pdf/state", server.url), {
+      method: "PUT",
+      headers: {
+        authorization: `Bearer ${TEST_TOKEN}`,
+        "content-type": "application/json",
+        origin: "http://evil.example",
+      },
+      body: JSON.stringify({ state: "off" }),
+    });
+    expect(response.status).toBe(403);
+    expect(workspace.stateOf("pdf")).toBe("on");
+  });
+
+  it("refuses a rebinding Host with 403 and accepts localhost on its own port", async () => {
+    const { server } = await setUp();
+    const url = new URL("api/skills", server.url).toString();
+    expect(await getWithHost(url, `evil.example:${server.port}`)).toBe(403);
+    expect(await getWithHost(url, `localhost:${server.port}`)).toBe(200);
+  });
+
+  it("streams skill-changed when a SKILL.md changes on disk", async () => {
+    const { server, skills } = await setUp();
+    const controller = new AbortController();
+    const response = await fetch(new URL("api/events", server.url), { signal: controller.signal });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes("connected")) text += decoder.decode((await reader.read()).value);
+    addSkill(skills, "pdf", "Reads PDF files and fills in their forms.");
+    const deadline = Date.now() + 5000;
+    while (!text.includes("event: skill-changed") && Date.now() < deadline) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += decoder.decode(chunk.value);
+    }
+    expect(text).toMatch(/event: skill-changed\ndata: \{"names":\["pdf"/);
+    controller.abort();
+    await reader.cancel().catch(() => undefined);
+  });
+
+  it("drops an event stream's subscription when the browser disconnects", async () => {
+    const { server } = await setUp();
+    const controller = new AbortController();
+    const response = await fetch(new URL("api/events", server.url), { signal: controller.signal });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    expect(server.events.subscriberCount).toBe(1);
+    controller.abort();
+    await reader.cancel().catch(() => undefined);
+    const deadline = Date.now() + 2000;
+    while (server.events.subscriberCount > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(server.events.subscriberCount).toBe(0);
+  });
+
+  it("closes promptly while an event stream is open", async () => {
+    const { server } = await setUp();
+    const response = await fetch(new URL("api/events", server.url));
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    const started = Date.now();
+    await server.close();
+    expect(Date.now() - started).toBeLessThan(2000);
+    await expect(fetch(new URL("api/skills", server.url))).rejects.toThrow();
+  });
+
+  it("reports a port in use as a conflict", async () => {
+    const { server, workspace } = await setUp();
+    await expect(startServer({ workspace, token: TEST_TOKEN, port: server.port })).rejects.toMatchObject({
+      code: "conflict",
+    });
+  });
+});
