@@ -26,25 +26,26 @@ export function compareCatalogEntries(left: CatalogEntry, right: CatalogEntry): 
   return left.name > right.name ? 1 : 0;
 }
 
-// The previous call's names (by input position) and resulting order. Catalogs are rebuilt every
-// turn with the same skills and slowly drifting scores, so the previous order is nearly sorted and
-// the (run-detecting) sort finishes in about n comparisons instead of n log n.
-let previousNames: string[] = [];
-let previousOrder: number[] = [];
+// Recent inputs' names (by input position) and the orders they sorted into. Catalogs are rebuilt
+// every turn with the same skills and slowly drifting scores, so a previous order is nearly sorted
+// and the (run-detecting) sort finishes in about n comparisons instead of n log n. A few slots,
+// because callers sort more than one list per turn (the registry's, then the listing's).
+const ORDER_SLOTS = 4;
+const recentOrders: { names: string[]; order: number[] }[] = [];
 
 /** A copy of `entries` in listing order (compareCatalogEntries); the input is left untouched. */
 export function sortCatalogEntries(entries: readonly CatalogEntry[]): CatalogEntry[] {
   const count = entries.length;
   const scores = new Float64Array(count);
   const names: string[] = new Array(count);
-  let sameNames = count === previousNames.length;
   for (let index = 0; index < count; index++) {
     const entry = entries[index] as CatalogEntry;
     scores[index] = Number.isFinite(entry.score) ? entry.score : 0;
     names[index] = entry.name;
-    if (sameNames && previousNames[index] !== entry.name) sameNames = false;
   }
-  const order = sameNames ? [...previousOrder] : Array.from({ length: count }, (_, index) => index);
+  const slot = recentOrders.findIndex((recent) => sameNames(recent.names, names));
+  const previous = slot >= 0 ? recentOrders.splice(slot, 1)[0] : undefined;
+  const order = previous ? [...previous.order] : Array.from({ length: count }, (_, index) => index);
   // Sorting indices over extracted keys avoids repeated property reads on the entry objects.
   order.sort((left, right) => {
     const difference = (scores[right] as number) - (scores[left] as number);
@@ -53,9 +54,15 @@ export function sortCatalogEntries(entries: readonly CatalogEntry[]): CatalogEnt
     const rightName = names[right] as string;
     return leftName < rightName ? -1 : leftName > rightName ? 1 : 0;
   });
-  previousNames = names;
-  previousOrder = order;
+  recentOrders.unshift({ names, order });
+  if (recentOrders.length > ORDER_SLOTS) recentOrders.pop();
   return order.map((index) => entries[index] as CatalogEntry);
+}
+
+function sameNames(left: readonly string[], right: readonly string[]): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
+  return true;
 }
 
 /** The description as listed: `description`, then `whenToUse` appended as a second sentence. */
