@@ -1,0 +1,114 @@
+// The Vercel AI SDK adapter against the fake LLM server with the real `ai` package and providers.
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAI } from "@ai-sdk/openai";
+import * as ai from "ai";
+import { generateText, stepCountIs } from "ai";
+import { afterEach, describe, expect, it } from "vitest";
+import { createFakeLlmServer, type FakeLlmServer } from "../testing/index.js";
+import { defineTool, toolError } from "../tools/define-tool.js";
+import {
+  FIXTURE_SKILLS,
+  FOLLOWED_ANSWER,
+  lastToolResult,
+  releaseNotesScript,
+  systemPromptOf,
+} from "./__fixtures__/release-notes-script.js";
+import { toAiSdkTools } from "./ai-sdk-tools.js";
+import { createSkills, type Skills } from "./create-skills.js";
+
+let server: FakeLlmServer | undefined;
+let skills: Skills | undefined;
+afterEach(async () => {
+  skills?.close();
+  await server?.close();
+  server = undefined;
+  skills = undefined;
+});
+
+describe("skills.aiSdkTools", () => {
+  it("lets a generateText agent on an OpenAI chat model load a skill and follow it", async () => {
+    server = await createFakeLlmServer({ script: releaseNotesScript() });
+    const openai = createOpenAI({ baseURL: server.openaiBaseUrl, apiKey: "test-key" });
+
+    // The README snippet, with the fake server's URL and model.
+    skills = await createSkills({ dirs: [FIXTURE_SKILLS] });
+    const result = await generateText({
+      model: openai.chat("fake-model"),
+      system: skills.systemPrompt(),
+      tools: skills.aiSdkTools(),
+      stopWhen: stepCountIs(10),
+      prompt: "Write the release notes for v2.1",
+    });
+
+    expect(result.text).toBe(FOLLOWED_ANSWER);
+    const [first, second] = server.requests;
+    expect(systemPromptOf(first)).toContain("release-notes: Writes release notes in the house format.");
+    expect(systemPromptOf(first)).toContain("Use load_skill");
+    expect(lastToolResult(second)).toContain('<skill name="release-notes">');
+    expect(result.steps[0]?.toolResults[0]?.output).toMatchObject({ metadata: { skill: "release-notes" } });
+  });
+
+  it("works the same on an Anthropic model", async () => {
+    server = await createFakeLlmServer({ script: releaseNotesScript() });
+    const anthropic = createAnthropic({ baseURL: `${server.anthropicBaseUrl}/v1`, apiKey: "test-key" });
+    skills = await createSkills({ dirs: [FIXTURE_SKILLS] });
+    const result = await generateText({
+      model: anthropic("fake-model"),
+      system: skills.systemPrompt(),
+      tools: skills.aiSdkTools(),
+      stopWhen: stepCountIs(10),
+      prompt: "Write the release notes for v2.1",
+    });
+    expect(result.text).toBe(FOLLOWED_ANSWER);
+    expect(server.requests.map((request) => request.format)).toEqual(["anthropic", "anthropic"]);
+  });
+});
+
+describe("toAiSdkTools", () => {
+  const shout = defineTool<{ text?: string }>({
+    name: "shout",
+    description: "Upper-cases text.",
+    inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    execute: async (input) =>
+      input.text === ""
+        ? toolError("Give some text to shout.")
+        : { content: String(input.text).toUpperCase() },
+  });
+
+  it("sends a tool's error result to the model as error text and its success as text", async () => {
+    server = await createFakeLlmServer({
+      script: [
+        {
+          toolCalls: [
+            { name: "shout", arguments: { text: "" } },
+            { name: "shout", arguments: { text: "hi" } },
+          ],
+        },
+        { text: "done" },
+      ],
+    });
+    const openai = createOpenAI({ baseURL: server.openaiBaseUrl, apiKey: "test-key" });
+    const result = await generateText({
+      model: openai.chat("fake-model"),
+      tools: toAiSdkTools([shout as never], ai),
+      stopWhen: stepCountIs(3),
+      prompt: "shout",
+    });
+    expect(result.text).toBe("done");
+    const toolMessages = (
+      (server.requests[1]?.body.messages ?? []) as { role: string; content: string }[]
+    ).filter((message) => message.role === "tool");
+    expect(toolMessages.map((message) => message.content)).toEqual(["Give some text to shout.", "HI"]);
+    const outputs = result.steps[0]?.toolResults.map((entry) => entry.output);
+    expect(outputs).toEqual([{ content: "Give some text to shout.", isError: true }, { content: "HI" }]);
+  });
+
+  it("runs a missing required argument through the same checks as the Skillbox agent", async () => {
+    const set = toAiSdkTools([shout as never], ai);
+    const output = await set.shout?.execute?.({}, { toolCallId: "call_1", messages: [] });
+    expect(output).toEqual({
+      content: "shout is missing required argument(s): text. Call it again with them.",
+      isError: true,
+    });
+  });
+});

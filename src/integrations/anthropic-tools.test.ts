@@ -1,0 +1,91 @@
+// The Anthropic SDK adapter against the fake LLM server with the real `@anthropic-ai/sdk` client.
+import Anthropic from "@anthropic-ai/sdk";
+import { afterEach, describe, expect, it } from "vitest";
+import { createFakeLlmServer, type FakeLlmServer } from "../testing/index.js";
+import { defineTool, toolError } from "../tools/define-tool.js";
+import {
+  FIXTURE_SKILLS,
+  FOLLOWED_ANSWER,
+  lastToolResult,
+  releaseNotesScript,
+  systemPromptOf,
+} from "./__fixtures__/release-notes-script.js";
+import { handleAnthropicToolUse, toAnthropicTools } from "./anthropic-tools.js";
+import { createSkills } from "./create-skills.js";
+
+let server: FakeLlmServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe("skills.anthropicTools and skills.handleToolUse", () => {
+  it("let a Messages loop load a skill and follow it", async () => {
+    server = await createFakeLlmServer({ script: releaseNotesScript() });
+    const client = new Anthropic({ baseURL: server.anthropicBaseUrl, apiKey: "test-key" });
+
+    // The README snippet, with the fake server's URL and model.
+    const skills = await createSkills({ dirs: [FIXTURE_SKILLS] });
+    const messages: Anthropic.MessageParam[] = [
+      { role: "user", content: "Write the release notes for v2.1" },
+    ];
+    for (;;) {
+      const response = await client.messages.create({
+        model: "fake-model",
+        max_tokens: 4096,
+        system: skills.systemPrompt(),
+        messages,
+        tools: skills.anthropicTools(),
+      });
+      messages.push({ role: "assistant", content: response.content });
+      if (response.stop_reason !== "tool_use") break;
+      messages.push({ role: "user", content: await skills.handleToolUse(response.content) });
+    }
+
+    skills.close();
+    expect(messages.at(-1)).toMatchObject({
+      role: "assistant",
+      content: [{ type: "text", text: FOLLOWED_ANSWER }],
+    });
+    expect(systemPromptOf(server.requests[0])).toContain("release-notes: Writes release notes");
+    expect(lastToolResult(server.requests[1])).toContain("# Release notes");
+  });
+});
+
+describe("handleAnthropicToolUse", () => {
+  const echo = defineTool<{ text?: string }>({
+    name: "echo",
+    description: "Repeats text.",
+    inputSchema: { type: "object", properties: { text: { type: "string" } } },
+    execute: async (input) => (input.text ? { content: input.text } : toolError("Nothing to echo.")),
+  });
+
+  it("answers each tool_use block in order, flags failures and skips other blocks", async () => {
+    const results = await handleAnthropicToolUse(
+      [echo as never],
+      [
+        { type: "text", text: "Let me echo.", citations: null },
+        { type: "tool_use", id: "t1", name: "echo", input: { text: "one" } },
+        { type: "tool_use", id: "t2", name: "echo", input: {} },
+        { type: "tool_use", id: "t3", name: "missing", input: {} },
+      ],
+    );
+    expect(results).toEqual([
+      { type: "tool_result", tool_use_id: "t1", content: "one" },
+      { type: "tool_result", tool_use_id: "t2", content: "Nothing to echo.", is_error: true },
+      expect.objectContaining({ tool_use_id: "t3", is_error: true }),
+    ]);
+  });
+
+  it("describes each tool with an object input schema", () => {
+    const noType = defineTool({
+      name: "ping",
+      description: "Pings.",
+      inputSchema: { properties: {} },
+      execute: async () => ({ content: "pong" }),
+    });
+    expect(toAnthropicTools([noType])).toEqual([
+      { name: "ping", description: "Pings.", input_schema: { type: "object", properties: {} } },
+    ]);
+  });
+});

@@ -1,0 +1,164 @@
+// `createSkills`: skills for an agent you wrote yourself — a registry over your skill folders, the
+// skill tools, the Layer 1 system-prompt block, and the tools in the shapes the Vercel AI SDK, the
+// OpenAI SDK and the Anthropic SDK take.
+
+import { homedir } from "node:os";
+import type { ContentBlock } from "@anthropic-ai/sdk/resources/messages";
+import type { ToolSet } from "ai";
+import type { ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
+import type { SubAgentRunner } from "../agent/sub-agent-runner.js";
+import { createGuideSection, createSkillsSection, renderSystemPrompt } from "../agent/system-prompt.js";
+import { SkillboxError } from "../errors.js";
+import type { CatalogOptions } from "../prompt/budget.js";
+import { createSkillRegistry } from "../registry/skill-registry.js";
+import type { SkillRegistry } from "../registry/skill-registry-types.js";
+import { resolveDefaultRoots } from "../registry/skill-roots.js";
+import type { SkillWatcher } from "../registry/watch-skills.js";
+import { createSkillTools } from "../tools/create-skill-tools.js";
+import type { Tool } from "../tools/define-tool.js";
+import { createSessionLoadTracker, type SessionLoadTracker } from "../tools/session-loads.js";
+import { type AiSdkHelpers, toAiSdkTools } from "./ai-sdk-tools.js";
+import { handleAnthropicToolUse, toAnthropicTools } from "./anthropic-tools.js";
+import { handleOpenAIToolCalls, toOpenAITools } from "./openai-tools.js";
+import type { ToolCallOptions } from "./run-tool-call.js";
+
+/** Where skills come from and how the tools behave. Everything is optional. */
+export interface CreateSkillsOptions {
+  /** Skill folders (each holding `<name>/SKILL.md`), highest precedence first; they replace the default roots. */
+  dirs?: readonly string[];
+  /** Working folder for the default roots and relative `dirs`; default `process.cwd()`. */
+  cwd?: string;
+  /** Home folder for the default user roots (used only without `dirs`); default `os.homedir()`. */
+  home?: string;
+  /** Re-read skill folders on file changes (OS events, never keeping the process alive); default false. */
+  watch?: boolean;
+  /**
+   * One conversation's id: repeated loads of the same skill in it return a short "already loaded"
+   * note. Without it every load returns the full body (safe when one object serves many chats).
+   */
+  sessionId?: string;
+  /** Runs `context: fork` skills (see createSubAgentRunner); without it they return an error result. */
+  subAgentRunner?: SubAgentRunner;
+  /** Layer 1 options (format, budget). */
+  catalog?: CatalogOptions;
+  /** Tool-call settings applied to every call (hooks, permissions, audit, cwd). */
+  toolCalls?: Omit<ToolCallOptions, "sessionId">;
+  /** Use an already built registry instead of `dirs` (the other location options are then ignored). */
+  registry?: SkillRegistry;
+}
+
+/** Skills for your own agent loop. */
+export interface Skills {
+  readonly registry: SkillRegistry;
+  /** The skill tools now (load_skill, read_skill_file, search_skills), or none when no skill may be loaded. */
+  tools(): Tool[];
+  /**
+   * The Layer 1 block for your system prompt: when to load skills, and the list of skills. Empty
+   * when there are no skills. Build it per request so edited skills show up.
+   */
+  systemPrompt(options?: { intro?: string }): string;
+  /** The tools as a Vercel AI SDK ToolSet (needs the `ai` package installed). */
+  aiSdkTools(options?: ToolCallOptions): ToolSet;
+  /** The tools for `client.chat.completions.create({ tools })`. */
+  openaiTools(): ReturnType<typeof toOpenAITools>;
+  /** Runs an assistant message's `tool_calls`; returns the tool messages to append. */
+  handleToolCalls(
+    toolCalls: readonly ChatCompletionMessageToolCall[] | null | undefined,
+    options?: ToolCallOptions,
+  ): ReturnType<typeof handleOpenAIToolCalls>;
+  /** The tools for `client.messages.create({ tools })`. */
+  anthropicTools(): ReturnType<typeof toAnthropicTools>;
+  /** Runs a response's `tool_use` blocks; returns the `tool_result` blocks for the next user message. */
+  handleToolUse(
+    content: readonly (ContentBlock | { type: string })[],
+    options?: ToolCallOptions,
+  ): ReturnType<typeof handleAnthropicToolUse>;
+  /** Stops watching and releases the registry. */
+  close(): void;
+}
+
+/**
+ * Builds skills from folders: `const skills = await createSkills({ dirs: ["./skills"] })`. Skill
+ * folders are read on first use. It is async only to load the `ai` package when it is installed.
+ */
+export async function createSkills(options: CreateSkillsOptions = {}): Promise<Skills> {
+  const ai = await loadAiSdk();
+  const cwd = options.cwd ?? process.cwd();
+  const ownsRegistry = options.registry === undefined;
+  const registry =
+    options.registry ??
+    createSkillRegistry({
+      roots: resolveDefaultRoots({
+        cwd,
+        home: options.home ?? homedir(),
+        directories: options.dirs ?? [],
+      }),
+      cwd,
+    });
+  const sessionLoads: SessionLoadTracker =
+    options.sessionId === undefined ? neverLoaded : createSessionLoadTracker();
+  const tools = (): Tool[] =>
+    createSkillTools({
+      registry,
+      sessionLoads,
+      ...(options.subAgentRunner === undefined ? {} : { subAgentRunner: options.subAgentRunner }),
+    });
+  const callOptions = (extra: ToolCallOptions = {}): ToolCallOptions => ({
+    ...options.toolCalls,
+    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+    ...extra,
+  });
+  let watcher: SkillWatcher | undefined =
+    options.watch === true ? registry.watch({ persistent: false }) : undefined;
+
+  return {
+    registry,
+    tools,
+    systemPrompt(promptOptions = {}) {
+      const current = tools();
+      if (current.length === 0) return "";
+      return renderSystemPrompt(
+        [
+          createGuideSection({ intro: promptOptions.intro ?? "" }),
+          createSkillsSection(() => registry.buildReminder(options.catalog)),
+        ],
+        { toolNames: current.map((tool) => tool.name), supportsTools: true },
+      );
+    },
+    aiSdkTools(extra) {
+      if (ai === undefined) {
+        throw new SkillboxError(
+          "config-error",
+          'aiSdkTools() needs the Vercel AI SDK: install it with "npm install ai", or use toAiSdkTools(tools, ai).',
+        );
+      }
+      return toAiSdkTools(tools, ai, callOptions(extra));
+    },
+    openaiTools: () => toOpenAITools(tools),
+    handleToolCalls: (toolCalls, extra) => handleOpenAIToolCalls(tools, toolCalls, callOptions(extra)),
+    anthropicTools: () => toAnthropicTools(tools),
+    handleToolUse: (content, extra) => handleAnthropicToolUse(tools, content, callOptions(extra)),
+    close() {
+      watcher?.close();
+      watcher = undefined;
+      if (ownsRegistry) registry.close();
+    },
+  };
+}
+
+/** A tracker that remembers nothing, so every load returns the full body. */
+const neverLoaded: SessionLoadTracker = {
+  has: () => false,
+  add: () => undefined,
+  clear: () => undefined,
+};
+
+async function loadAiSdk(): Promise<AiSdkHelpers | undefined> {
+  try {
+    const module = await import("ai");
+    return { tool: module.tool, jsonSchema: module.jsonSchema };
+  } catch {
+    // The AI SDK is optional: without it only aiSdkTools() is unavailable, and it says so.
+    return undefined;
+  }
+}

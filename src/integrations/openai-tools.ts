@@ -1,0 +1,55 @@
+// Skillbox tools for the OpenAI SDK's Chat Completions API: the `tools` array and a helper that runs
+// `message.tool_calls` and returns the `role: "tool"` messages to append.
+
+import type {
+  ChatCompletionFunctionTool,
+  ChatCompletionMessageToolCall,
+  ChatCompletionToolMessageParam,
+} from "openai/resources/chat/completions";
+import { parseToolArguments } from "../agent/providers/parse-tool-arguments.js";
+import type { JsonSchema } from "../tools/define-tool.js";
+import { readTools, runToolCall, type ToolCallOptions, type ToolSource } from "./run-tool-call.js";
+
+/** The `tools` parameter of `client.chat.completions.create`. */
+export function toOpenAITools(source: ToolSource): ChatCompletionFunctionTool[] {
+  return readTools(source).map((tool) => ({
+    type: "function",
+    function: {
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.inputSchema as JsonSchema & Record<string, unknown>,
+    },
+  }));
+}
+
+/**
+ * Runs the assistant message's tool calls in order and returns one tool message per call, in the
+ * same order, ready to push onto `messages`. Failures become messages the model can act on; this
+ * never throws. `undefined` (a message without tool calls) gives an empty list.
+ */
+export async function handleOpenAIToolCalls(
+  source: ToolSource,
+  toolCalls: readonly ChatCompletionMessageToolCall[] | null | undefined,
+  options: ToolCallOptions = {},
+): Promise<ChatCompletionToolMessageParam[]> {
+  const messages: ChatCompletionToolMessageParam[] = [];
+  for (const call of toolCalls ?? []) {
+    if (call.type !== "function") {
+      messages.push({
+        role: "tool",
+        tool_call_id: call.id,
+        content: `Error: "${call.custom.name}" is a custom tool; Skillbox only runs function tools.`,
+      });
+      continue;
+    }
+    const result = await runToolCall(
+      readTools(source),
+      { id: call.id, name: call.function.name, ...parseToolArguments(call.function.arguments) },
+      options,
+    );
+    // Chat Completions has no error flag on tool messages; the prefix tells the model it failed.
+    const content = result.isError === true ? `Error: ${result.content}` : result.content;
+    messages.push({ role: "tool", tool_call_id: call.id, content });
+  }
+  return messages;
+}
