@@ -1,0 +1,161 @@
+// The settings page in a real browser (Debian's chromium through playwright-core) against a real server.
+import { spawnSync } from "node:child_process";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTempDirectory } from "../registry/registry-test-helpers.js";
+import { openWorkspace } from "../workspace/open-workspace.js";
+import type { Workspace } from "../workspace/workspace.js";
+import { TEST_TOKEN } from "./server-test-helpers.js";
+import { type RunningServer, startServer } from "./start-server.js";
+import { createDirectoryReader } from "./web-page.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
+const webDirectory = path.join(packageRoot, "dist", "web");
+/** Set to a path (e.g. docs/screenshot.png) to keep the screenshot the last test takes. */
+const screenshotTarget = process.env.SKILLBOX_SCREENSHOT;
+
+let workspace: Workspace;
+let skills: string;
+let server: RunningServer;
+let context: BrowserContext;
+let page: Page;
+let stopWatching: () => void;
+const temp = createTempDirectory("skillbox-browser-");
+
+/** Builds the page with vite when dist/web has not been built yet. */
+function ensurePageBuilt(): void {
+  if (existsSync(path.join(webDirectory, "index.html"))) return;
+  const vite = path.join(packageRoot, "node_modules", "vite", "bin", "vite.js");
+  const build = spawnSync(process.execPath, [vite, "build", "--config", "web/vite.config.ts"], {
+    cwd: packageRoot,
+    encoding: "utf8",
+  });
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`);
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `No browser at ${CHROMIUM}. Install Debian's chromium (sudo apt-get install chromium); these tests never download one.`,
+    );
+  }
+  ensurePageBuilt();
+  // A copy of the bundled skills, so editing them on disk leaves the package alone.
+  skills = path.join(temp.path, "skills");
+  cpSync(path.join(packageRoot, "skills"), skills, { recursive: true });
+  const home = path.join(temp.path, "home");
+  mkdirSync(home);
+  workspace = openWorkspace({
+    cwd: temp.path,
+    home,
+    env: {},
+    dirs: [skills],
+    bundledDirectory: skills,
+    storePath: ":memory:",
+    persistIndex: false,
+  });
+  workspace.registry.refresh();
+  for (const [name, uses] of [
+    ["methodology", 4],
+    ["plotting", 2],
+    ["changelog-writer", 1],
+  ] as const) {
+    for (let use = 0; use < uses; use++) workspace.registry.recordUsage(name);
+  }
+  const watcher = workspace.registry.watch({ debounceMs: 50 });
+  stopWatching = () => watcher.close();
+  server = await startServer({
+    workspace,
+    token: TEST_TOKEN,
+    port: 0,
+    readWebFile: createDirectoryReader(webDirectory),
+  });
+  const userDataDirectory = path.join(temp.path, "profile");
+  mkdirSync(userDataDirectory);
+  context = await chromium.launchPersistentContext(userDataDirectory, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+    viewport: { width: 1360, height: 900 },
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(server.url);
+  await page.locator('[data-testid="events-status"][data-status="live"]').waitFor({ timeout: 10_000 });
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  stopWatching?.();
+  await server?.close();
+  workspace?.close();
+  temp.remove();
+});
+
+async function promptTokens(): Promise<number> {
+  return Number(await page.getByTestId("prompt-tokens").getAttribute("data-tokens"));
+}
+
+describe("the settings page", () => {
+  it("updates the Layer 1 preview, text and token count, when a skill's state changes", async () => {
+    const preview = page.getByTestId("prompt-preview");
+    await expect.poll(() => preview.textContent()).toContain("presentation");
+    const before = await promptTokens();
+    expect(before).toBeGreaterThan(0);
+    await page.getByTestId("state-presentation").selectOption("off");
+    await expect.poll(() => preview.textContent(), { timeout: 5000 }).not.toContain("presentation");
+    await expect.poll(promptTokens, { timeout: 5000 }).toBeLessThan(before);
+    await expect(page.getByTestId("skill-row-presentation").getAttribute("data-state")).resolves.toBe("off");
+    expect(workspace.stateOf("presentation")).toBe("off");
+    await expect(page.getByTestId("error-alert").getAttribute("data-error-code")).resolves.toBeNull();
+  });
+
+  it("shows a description edited on disk, through the event stream", async () => {
+    const file = path.join(skills, "methodology", "SKILL.md");
+    const text = readFileSync(file, "utf8");
+    const edited = text.replace(
+      /^description:.*\n(?:[ \t]+.*\n)*/m,
+      "description: Plans experiments before running them.\n",
+    );
+    expect(edited).not.toBe(text);
+    writeFileSync(file, edited);
+    await expect
+      .poll(() => page.getByTestId("description-methodology").textContent(), { timeout: 8000 })
+      .toBe("Plans experiments before running them.");
+    await expect.poll(() => page.getByTestId("prompt-preview").textContent()).toContain("Plans experiments");
+    writeFileSync(file, text);
+    await expect
+      .poll(() => page.getByTestId("description-methodology").textContent(), { timeout: 8000 })
+      .toContain("Systematic literature review");
+  });
+
+  it("renders every bundled skill, the detail pane and the preview (screenshot)", async () => {
+    for (const name of ["changelog-writer", "methodology", "plotting", "presentation", "typescript-style"]) {
+      await page.getByTestId(`skill-row-${name}`).waitFor();
+    }
+    await page.getByTestId("skill-open-plotting").click();
+    await page.locator('[data-testid="skill-detail"][data-status="ready"]').waitFor({ timeout: 5000 });
+    await expect(page.getByTestId("skill-detail").textContent()).resolves.toContain("Scientific plotting");
+    await page.getByTestId("detail-close").click();
+    await page.getByTestId("state-presentation").selectOption("name-only");
+    await expect.poll(() => page.getByTestId("prompt-stats").textContent()).toContain("1 by name only");
+    const shot = path.join(temp.path, "screenshot.png");
+    await page.screenshot({ path: shot });
+    expect(readFileSync(shot).subarray(1, 4).toString()).toBe("PNG");
+    if (screenshotTarget !== undefined && screenshotTarget !== "") {
+      copyFileSync(shot, path.resolve(packageRoot, screenshotTarget));
+    }
+  });
+});
