@@ -125,6 +125,15 @@ describe("GET /api/skills/:name", () => {
     expect(response.status).toBe(200);
   });
 
+  it("routes names holding slashes, hashes and colons when URL-encoded", async () => {
+    const { app } = setUp();
+    const response = await app.request(`/api/skills/${encodeURIComponent("project:packages/app:pdf#2")}`);
+    expect(response.status).toBe(404);
+    const { error } = (await response.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe("skill-not-found");
+    expect(error.message).toContain("project:packages/app:pdf#2");
+  });
+
   it("answers 404 skill-not-found for an unknown name", async () => {
     const { app } = setUp();
     const response = await app.request("/api/skills/nothing-here");
