@@ -24,6 +24,8 @@ let server: RunningServer;
 let context: BrowserContext;
 let page: Page;
 let stopWatching: () => void;
+/** Console errors and uncaught exceptions of the page (a CSP violation shows up here). */
+const pageErrors: string[] = [];
 const temp = createTempDirectory("skillbox-browser-");
 
 /** Builds the page with vite when dist/web has not been built yet. */
@@ -92,6 +94,10 @@ beforeAll(async () => {
     viewport: { width: 1360, height: 900 },
   });
   page = context.pages()[0] ?? (await context.newPage());
+  page.on("console", (message) => {
+    if (message.type() === "error") pageErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => pageErrors.push(error.message));
   await page.goto(server.url);
   await page.locator('[data-testid="events-status"][data-status="live"]').waitFor({ timeout: 10_000 });
 }, 60_000);
@@ -157,5 +163,6 @@ describe("the settings page", () => {
     if (screenshotTarget !== undefined && screenshotTarget !== "") {
       copyFileSync(shot, path.resolve(packageRoot, screenshotTarget));
     }
+    expect(pageErrors).toEqual([]);
   });
 });
