@@ -4,8 +4,18 @@
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  /** Folder relative paths resolve against. */
+  /** Folder relative paths resolve against (the global `--cwd` when given). */
   cwd: string;
+  /** The global `--dir` folders (absolute): they replace the default skill roots. */
+  directories?: string[];
+  /** Environment variables for the workspace; default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The user's home folder; default `os.homedir()`. */
+  home?: string;
+  /** The bundled skills folder; default the package's `skills/` (tests point it elsewhere). */
+  bundledDirectory?: string;
+  /** Stops long-running commands (watch); default SIGINT/SIGTERM to the process. */
+  signal?: AbortSignal;
 }
 
 /** One `skillbox <name>` command. */

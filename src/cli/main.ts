@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 // The `skillbox` executable: the command table and the process wiring. Add a command with one line.
+import { homedir } from "node:os";
 import type { CliCommand } from "./command.js";
 import { listCommand } from "./commands/list.js";
+import { loadCommand } from "./commands/load.js";
+import { promptCommand } from "./commands/prompt.js";
 import { readPropertiesCommand } from "./commands/read-properties.js";
 import { serveCommand } from "./commands/serve.js";
+import { showCommand } from "./commands/show.js";
 import { toPromptCommand } from "./commands/to-prompt.js";
 import { validateCommand } from "./commands/validate.js";
+import { watchCommand } from "./commands/watch.js";
 import { readPackageVersion } from "./package-info.js";
 import { runCli } from "./run-cli.js";
 
@@ -14,6 +19,10 @@ const commands: CliCommand[] = [
   readPropertiesCommand,
   toPromptCommand,
   listCommand,
+  showCommand,
+  promptCommand,
+  loadCommand,
+  watchCommand,
   serveCommand,
 ];
 
@@ -31,6 +40,8 @@ process.exitCode = await runCli(
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
+    env: process.env,
+    home: homedir(),
   },
   { commands, version: readPackageVersion() },
 );

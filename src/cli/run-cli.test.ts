@@ -31,6 +31,8 @@ async function run(...args: string[]) {
       stderr += text;
     },
     cwd: root,
+    home: join(root, "home"),
+    env: { SKILLBOX_DB: ":memory:" },
   };
   const code = await runCli(args, io, { commands, version: "9.9.9" });
   return { code, stdout, stderr };
@@ -145,14 +147,31 @@ describe("skillbox list", () => {
     const result = await run("list", "--json", "--dir", "skills");
     const listing = JSON.parse(result.stdout);
     expect(listing.skills.map((skill: { name: string }) => skill.name)).toEqual(["Bad", "good"]);
-    expect(Object.keys(listing.skills[0])).toEqual(["name", "description", "path", "diagnostics"]);
+    expect(Object.keys(listing.skills[0])).toEqual([
+      "name",
+      "qualifiedName",
+      "description",
+      "root",
+      "path",
+      "state",
+      "score",
+      "shadowed",
+      "diagnostics",
+    ]);
     expect(listing.diagnostics.map((d: { code: string }) => d.code)).toEqual(["empty-file"]);
     expect(result.code).toBe(0);
   });
 
   it("prints one line per skill and the diagnostics on stderr", async () => {
     const result = await run("list", "--dir", "skills");
-    expect(result.stdout).toBe("Bad   d\ngood  Good & <fine>.\n");
+    expect(result.stdout).toBe(
+      [
+        "NAME  STATE  SCORE  ROOT    DESCRIPTION",
+        "Bad   on      0.00  skills  d",
+        "good  on      0.00  skills  Good & <fine>.",
+        "",
+      ].join("\n"),
+    );
     expect(result.stderr).toContain("empty-file");
   });
 

@@ -1,5 +1,7 @@
 // The dispatcher: finds the command in the table, handles --help and --version, and maps every
 // failure to one line on stderr and an exit code (never a stack trace).
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
 import { describeError, isSkillboxError } from "../errors.js";
 import type { CliCommand, CliIo } from "./command.js";
 import { EXIT_OK, EXIT_USAGE, exitCodeForError } from "./exit-codes.js";
@@ -10,8 +12,14 @@ export interface RunCliOptions {
 }
 
 /** Runs `skillbox <args>` and resolves to the exit code. */
-export async function runCli(args: string[], io: CliIo, options: RunCliOptions): Promise<number> {
-  const [first, ...rest] = args;
+export async function runCli(args: string[], baseIo: CliIo, options: RunCliOptions): Promise<number> {
+  const global = readGlobalOptions(args, baseIo);
+  if ("problem" in global) {
+    baseIo.stderr(`skillbox: ${global.problem} (run skillbox --help)\n`);
+    return EXIT_USAGE;
+  }
+  const io = global.io;
+  const [first, ...rest] = global.rest;
   if (first === undefined || first === "--help" || first === "-h" || first === "help") {
     const topic = first === "help" ? options.commands.find((command) => command.name === rest[0]) : undefined;
     io.stdout(topic ? topic.help : renderMainHelp(options.commands));
@@ -50,9 +58,49 @@ function renderMainHelp(commands: readonly CliCommand[]): string {
     "Commands:",
     ...lines,
     "",
-    "Options:",
-    "  --version  Print the version",
-    "  --help     Print this help (skillbox <command> --help for a command's own)",
+    "Options (before the command):",
+    "  --dir <folder>  Look for skills only in this folder (repeatable); replaces the default roots",
+    "  --cwd <folder>  Work as if started in this folder (project roots and config are found from it)",
+    "  --version       Print the version",
+    "  --help          Print this help (skillbox <command> --help for a command's own)",
     "",
   ].join("\n");
+}
+
+/**
+ * Takes the global `--dir <folder>` (repeatable) and `--cwd <folder>` options (also `--dir=…`)
+ * from the front of `args`. Relative folders resolve against the effective working folder.
+ */
+function readGlobalOptions(args: string[], io: CliIo): { io: CliIo; rest: string[] } | { problem: string } {
+  let cwd: string | undefined;
+  const directories: string[] = [];
+  let index = 0;
+  for (; index < args.length; index++) {
+    const arg = args[index] as string;
+    const match = /^--(dir|cwd)(?:=(.*))?$/s.exec(arg);
+    if (match === null) break;
+    const value = match[2] ?? args[++index];
+    if (value === undefined || value === "") return { problem: `option --${match[1]} needs a folder` };
+    if (match[1] === "cwd") cwd = value;
+    else directories.push(value);
+  }
+  if (index === 0) return { io, rest: args };
+  const effectiveCwd = cwd === undefined ? io.cwd : resolve(io.cwd, cwd);
+  const folders = directories.map((directory) => resolve(effectiveCwd, directory));
+  for (const folder of cwd === undefined ? folders : [effectiveCwd, ...folders]) {
+    if (!isDirectory(folder)) return { problem: `folder not found: ${folder}` };
+  }
+  return {
+    io: { ...io, cwd: effectiveCwd, directories: [...(io.directories ?? []), ...folders] },
+    rest: args.slice(index),
+  };
+}
+
+function isDirectory(folder: string): boolean {
+  try {
+    return statSync(folder).isDirectory();
+  } catch {
+    // Missing or unreadable: reported by the caller as a usage problem.
+    return false;
+  }
 }

@@ -1,68 +1,134 @@
-// `skillbox list [--json] [--dir <folder>...]`: the skills a lenient load finds, with their diagnostics.
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import { formatDiagnostic } from "../../skills/diagnostic.js";
-import { listSkills } from "../../skills/list-skills.js";
+// `skillbox list [--json] [--query <text>]`: the registry view — every skill the roots hold, with its
+// root, state, usage score and diagnostics; skipped files appear only in the top-level diagnostics.
+import type { SkillRecord } from "../../registry/skill-record.js";
+import { type Diagnostic, formatDiagnostic } from "../../skills/diagnostic.js";
+import type { Workspace } from "../../workspace/workspace.js";
 import type { CliCommand } from "../command.js";
 import { EXIT_OK } from "../exit-codes.js";
-import { bundledSkillsDirectory } from "../package-info.js";
+import {
+  openCliWorkspace,
+  rejectExtraArguments,
+  WORKSPACE_OPTIONS,
+  WORKSPACE_OPTIONS_HELP,
+} from "../open-cli-workspace.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
-import { resolvePathArguments } from "../path-arguments.js";
 
-const HELP = `Usage: skillbox list [--json] [--dir <folder>...]
+const HELP = `Usage: skillbox list [--json] [--query <text>] [--limit <n>] [--dir <folder>...] [--cwd <folder>]
 
-Lists the skills found (recursively) under the folders, loaded the way the runtime loads them:
-broken skills load with warnings; empty, binary, non-UTF-8 or oversized files are skipped.
+Lists the skills in the skill roots (project .agents/skills and .claude/skills up to the git root,
+then ~/.agents/skills, ~/.claude/skills, ~/.skillbox/skills and the bundled skills), loaded the way
+the runtime loads them: broken skills load with warnings; empty, binary, non-UTF-8 or oversized
+files are skipped. A skill hidden by a higher root's skill of the same name is marked shadowed.
 
 Options:
-  --dir <folder>  A folder to search (repeatable). Default: ./skills and the bundled skills.
-  --json          Print { skills: [{ name, description, path, diagnostics }], diagnostics }
+  --json          Print { skills: [{ name, qualifiedName, description, root, path, state, score,
+                  shadowed, diagnostics }], diagnostics }
+  --query <text>  Search names, descriptions, when_to_use and tags; best matches first
+  --limit <n>     With --query, how many results (default 10)
+${WORKSPACE_OPTIONS_HELP}
   --help          Print this help
 `;
 
+/** One skill in `list --json`. */
+export interface ListedSkillJson {
+  name: string;
+  qualifiedName: string;
+  description: string;
+  /** The root's label. */
+  root: string;
+  /** The SKILL.md path. */
+  path: string;
+  state: string;
+  /** Usage score (recent, frequent use is higher). */
+  score: number;
+  shadowed: boolean;
+  /** Search relevance, with --query. */
+  relevance?: number;
+  diagnostics: Diagnostic[];
+}
+
 export const listCommand: CliCommand = {
   name: "list",
-  summary: "List the skills the runtime would load",
+  summary: "List the skills in the skill roots (or search them with --query)",
   help: HELP,
   async run(args, io) {
     const { values, positionals } = parseCommandArguments("list", args, {
       json: { type: "boolean" },
-      dir: { type: "string", multiple: true },
+      query: { type: "string" },
+      limit: { type: "string" },
+      ...WORKSPACE_OPTIONS,
     });
-    if (positionals.length > 0)
-      throw usageError("list", `Unexpected argument '${positionals[0]}'; use --dir <folder>`);
-    let directories: string[];
-    if (values.dir && values.dir.length > 0) {
-      directories = values.dir.map((directory) => resolve(io.cwd, directory));
-      const found = await resolvePathArguments(directories);
-      const file = found.find((argument) => argument.kind !== "directory");
-      if (file) throw usageError("list", `Not a directory: ${file.path}`);
-    } else {
-      directories = [resolve(io.cwd, "skills"), bundledSkillsDirectory()].filter((directory) =>
-        existsSync(directory),
-      );
-    }
-    const listing = await listSkills({ directories });
-    if (values.json) {
-      const skills = listing.skills.map((skill) => ({
-        name: skill.name,
-        description: skill.description,
-        path: skill.path,
-        diagnostics: skill.diagnostics,
-      }));
-      io.stdout(`${JSON.stringify({ skills, diagnostics: listing.diagnostics }, null, 2)}\n`);
+    rejectExtraArguments("list", positionals, 0);
+    const limit = values.limit === undefined ? 10 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw usageError("list", `--limit must be a positive whole number, not '${values.limit}'`);
+    const workspace = openCliWorkspace("list", io, values);
+    try {
+      const skills =
+        values.query === undefined
+          ? workspace.registry.list().map((record) => describe(workspace, record))
+          : workspace.registry
+              .search(values.query, limit)
+              .map((result) => ({ ...describe(workspace, result.record), relevance: round(result.score) }));
+      const diagnostics = [
+        ...workspace.diagnostics,
+        ...workspace.registry.diagnostics({ includeSkills: false }),
+      ];
+      if (values.json) {
+        io.stdout(`${JSON.stringify({ skills, diagnostics }, null, 2)}\n`);
+        return EXIT_OK;
+      }
+      if (skills.length > 0) io.stdout(renderTable(skills));
+      for (const diagnostic of [...skills.flatMap((skill) => skill.diagnostics), ...diagnostics]) {
+        io.stderr(`${formatDiagnostic(diagnostic)}\n`);
+      }
+      if (skills.length === 0) {
+        io.stderr(
+          values.query === undefined
+            ? `No skills found in ${workspace.roots.map((root) => root.path).join(", ")}\n`
+            : `No skills match '${values.query}'\n`,
+        );
+      }
       return EXIT_OK;
+    } finally {
+      workspace.close();
     }
-    const width = Math.min(32, Math.max(0, ...listing.skills.map((skill) => skill.name.length)));
-    const lines = listing.skills.map((skill) => `${skill.name.padEnd(width)}  ${oneLine(skill.description)}`);
-    if (lines.length > 0) io.stdout(`${lines.join("\n")}\n`);
-    const diagnostics = [...listing.skills.flatMap((skill) => skill.diagnostics), ...listing.diagnostics];
-    for (const diagnostic of diagnostics) io.stderr(`${formatDiagnostic(diagnostic)}\n`);
-    if (listing.skills.length === 0)
-      io.stderr(`No skills found in ${directories.join(", ") || "./skills"}\n`);
-    return EXIT_OK;
   },
 };
+
+function describe(workspace: Workspace, record: SkillRecord): ListedSkillJson {
+  return {
+    name: record.name,
+    qualifiedName: record.qualifiedName,
+    description: record.metadata.description,
+    root: record.root.label,
+    path: record.file,
+    state: record.shadowed ? "shadowed" : workspace.stateOf(record.name),
+    score: round(record.shadowed ? 0 : workspace.registry.usageScore(record.name)),
+    shadowed: record.shadowed,
+    diagnostics: [...record.diagnostics],
+  };
+}
+
+function renderTable(skills: readonly ListedSkillJson[]): string {
+  const nameWidth = Math.min(40, Math.max(4, ...skills.map((skill) => displayName(skill).length)));
+  const stateWidth = Math.max(5, ...skills.map((skill) => skill.state.length));
+  const rootWidth = Math.min(24, Math.max(4, ...skills.map((skill) => skill.root.length)));
+  const header = `${"NAME".padEnd(nameWidth)}  ${"STATE".padEnd(stateWidth)}  ${"SCORE".padStart(5)}  ${"ROOT".padEnd(rootWidth)}  DESCRIPTION`;
+  const lines = skills.map(
+    (skill) =>
+      `${displayName(skill).padEnd(nameWidth)}  ${skill.state.padEnd(stateWidth)}  ${skill.score.toFixed(2).padStart(5)}  ${skill.root.padEnd(rootWidth)}  ${oneLine(skill.description)}`,
+  );
+  return `${[header, ...lines].join("\n")}\n`;
+}
+
+function displayName(skill: ListedSkillJson): string {
+  return skill.shadowed ? skill.qualifiedName : skill.name;
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
 
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();

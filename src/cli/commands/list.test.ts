@@ -1,0 +1,107 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openWorkspace } from "../../workspace/open-workspace.js";
+import { type CliHarness, createCliHarness } from "../__fixtures__/cli-harness.js";
+import { listCommand } from "./list.js";
+
+let cli: CliHarness;
+beforeEach(() => {
+  cli = createCliHarness([listCommand]);
+});
+afterEach(() => cli.remove());
+
+describe("skillbox list", () => {
+  it("lists project and user skills with root, state and score, marking a shadowed one", async () => {
+    cli.writeSkill(cli.skills, "pdf", { description: "Project PDF." });
+    cli.writeSkill(path.join(cli.home, ".agents", "skills"), "pdf", { description: "User PDF." });
+    cli.writeSkill(path.join(cli.home, ".claude", "skills"), "notes");
+    const result = await cli.run(["list", "--json"]);
+    expect(result.code).toBe(0);
+    const listing = JSON.parse(result.stdout);
+    expect(
+      listing.skills.map((skill: Record<string, unknown>) => [
+        skill.qualifiedName,
+        skill.root,
+        skill.state,
+        skill.shadowed,
+      ]),
+    ).toEqual([
+      ["user:.claude:notes", "user:.claude", "on", false],
+      ["project:pdf", "project", "on", false],
+      ["user:pdf", "user", "shadowed", true],
+    ]);
+    expect(listing.skills[1]).toMatchObject({
+      name: "pdf",
+      description: "Project PDF.",
+      path: path.join(cli.skills, "pdf", "SKILL.md"),
+      score: 0,
+      diagnostics: [],
+    });
+    const text = await cli.run(["list"]);
+    expect(text.stdout.split("\n")[0]).toMatch(/^NAME\s+STATE\s+SCORE\s+ROOT\s+DESCRIPTION$/);
+    expect(text.stdout).toMatch(/\nuser:pdf\s+shadowed\s+0\.00\s+user\s+User PDF\.\n/);
+  });
+
+  it("shows states set in the settings and keeps skipped files out of the skills", async () => {
+    cli.writeSkill(cli.skills, "pdf");
+    cli.writeSkill(cli.skills, "docx");
+    mkdirSync(path.join(cli.skills, "empty"));
+    writeFileSync(path.join(cli.skills, "empty", "SKILL.md"), "");
+    const workspace = openWorkspace({
+      cwd: cli.project,
+      home: cli.home,
+      env: { SKILLBOX_DB: path.join(cli.base, "skillbox.db") },
+      bundledDirectory: path.join(cli.base, "none"),
+    });
+    workspace.setState("docx", "user-only");
+    workspace.close();
+    const listing = JSON.parse((await cli.run(["list", "--json"])).stdout);
+    expect(listing.skills.map((skill: { name: string; state: string }) => [skill.name, skill.state])).toEqual(
+      [
+        ["docx", "user-only"],
+        ["pdf", "on"],
+      ],
+    );
+    expect(listing.diagnostics.map((item: { code: string }) => item.code)).toEqual(["empty-file"]);
+  });
+
+  it("searches with --query, best match first, with its relevance", async () => {
+    cli.writeSkill(cli.skills, "pdf-forms", { description: "Fill PDF forms." });
+    cli.writeSkill(cli.skills, "csv-clean", { description: "Clean CSV files." });
+    cli.writeSkill(cli.skills, "pdf-read", { description: "Read PDF text and forms." });
+    const listing = JSON.parse((await cli.run(["list", "--query", "pdf forms", "--json"])).stdout);
+    expect(listing.skills.map((skill: { name: string }) => skill.name)).toEqual(["pdf-forms", "pdf-read"]);
+    expect(listing.skills[0].relevance).toBeGreaterThan(listing.skills[1].relevance);
+    const none = await cli.run(["list", "--query", "kubernetes"]);
+    expect(none).toMatchObject({ code: 0, stdout: "" });
+    expect(none.stderr).toBe("No skills match 'kubernetes'\n");
+  });
+
+  it("takes --dir and --cwd before or after the command name", async () => {
+    const other = path.join(cli.base, "other");
+    cli.writeSkill(other, "solo");
+    cli.writeSkill(cli.skills, "pdf");
+    const names = async (...args: string[]) =>
+      JSON.parse((await cli.run(args)).stdout).skills.map((skill: { name: string }) => skill.name);
+    expect(await names("--dir", other, "list", "--json")).toEqual(["solo"]);
+    expect(await names("list", "--json", "--dir", "../other")).toEqual(["solo"]);
+    const elsewhere = path.join(cli.base, "elsewhere");
+    cli.writeSkill(path.join(elsewhere, ".claude", "skills"), "far");
+    expect(await names("--cwd", elsewhere, "list", "--json")).toEqual(["far"]);
+    expect(await names("list", "--cwd", elsewhere, "--json")).toEqual(["far"]);
+  });
+
+  it("exits 2 with one line for a missing folder or a bad flag", async () => {
+    for (const args of [
+      ["list", "--dir", "nope"],
+      ["--cwd", "nope", "list"],
+      ["list", "--colour"],
+      ["list", "--limit", "x"],
+    ]) {
+      const result = await cli.run(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,84 @@
+// Opens the workspace for a CLI command from its `--dir`/`--cwd` options and the process facts in CliIo.
+
+import { statSync } from "node:fs";
+import { homedir } from "node:os";
+import { resolve } from "node:path";
+import { SkillboxError } from "../errors.js";
+import type { SkillRecord } from "../registry/skill-record.js";
+import { suggestSkillNames } from "../tools/suggest-skill-names.js";
+import { openWorkspace } from "../workspace/open-workspace.js";
+import type { Workspace } from "../workspace/workspace.js";
+import type { CliIo } from "./command.js";
+import { bundledSkillsDirectory } from "./package-info.js";
+import { usageError } from "./parse-command-arguments.js";
+
+/** The options every workspace command accepts after its name, for parseCommandArguments. */
+export const WORKSPACE_OPTIONS = {
+  dir: { type: "string", multiple: true },
+  cwd: { type: "string" },
+} as const;
+
+/** Help lines for WORKSPACE_OPTIONS. */
+export const WORKSPACE_OPTIONS_HELP = `  --dir <folder>  Look for skills only in this folder (repeatable); replaces the default roots
+  --cwd <folder>  Work as if started in this folder`;
+
+/**
+ * Opens the workspace: `--cwd` (command or global) sets the working folder, `--dir` folders (global
+ * and command) replace the default roots. Missing folders are usage errors; `SKILLBOX_DB` and the
+ * home folder come from `io` (the process's by default).
+ */
+export function openCliWorkspace(
+  command: string,
+  io: CliIo,
+  values: { dir?: string[] | undefined; cwd?: string | undefined },
+  extra: { sessionId?: string } = {},
+): Workspace {
+  const cwd = values.cwd === undefined ? io.cwd : resolve(io.cwd, values.cwd);
+  if (values.cwd !== undefined) requireDirectory(command, cwd);
+  const dirs = [...(io.directories ?? []), ...(values.dir ?? []).map((directory) => resolve(cwd, directory))];
+  for (const directory of dirs) requireDirectory(command, directory);
+  return openWorkspace({
+    cwd,
+    home: io.home ?? homedir(),
+    env: io.env ?? process.env,
+    dirs,
+    bundledDirectory: io.bundledDirectory ?? bundledSkillsDirectory(),
+    ...(extra.sessionId === undefined ? {} : { sessionId: extra.sessionId }),
+  });
+}
+
+/** The record named `name` (plain or qualified), or a `skill-not-found` error with a did-you-mean. */
+export function requireSkill(workspace: Workspace, name: string): SkillRecord {
+  const record = workspace.registry.get(name);
+  if (record !== undefined) return record;
+  const names = workspace.registry.list({ includeShadowed: false }).map((item) => item.name);
+  const close = suggestSkillNames(name, names);
+  const hint =
+    close.length > 0 ? ` Did you mean ${close.join(" or ")}?` : " Run skillbox list to see the names.";
+  throw new SkillboxError("skill-not-found", `No skill is named '${name}'.${hint}`, { data: { name } });
+}
+
+function requireDirectory(command: string, directory: string): void {
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(directory).isDirectory();
+  } catch {
+    // Missing: reported just below as a usage error.
+  }
+  if (!isDirectory) {
+    throw new SkillboxError(
+      "path-not-found",
+      `Folder not found: ${directory} (see skillbox ${command} --help)`,
+    );
+  }
+}
+
+/** Throws a usage error for leftover positional arguments. */
+export function rejectExtraArguments(
+  command: string,
+  positionals: readonly string[],
+  expected: number,
+): void {
+  const extra = positionals[expected];
+  if (extra !== undefined) throw usageError(command, `Unexpected argument '${extra}'`);
+}
