@@ -5,7 +5,13 @@ import * as path from "node:path";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import { createGitignoreLayer, type GitignoreLayer, isIgnoredDirectory } from "./gitignore-layers.js";
 import { classifyEntries, compareNames } from "./list-directory.js";
-import { errorCodeOf, isSameStamp, type RegistryFileSystem, toStamp } from "./registry-file-system.js";
+import {
+  errorCodeOf,
+  isSameStamp,
+  matchesStats,
+  type RegistryFileSystem,
+  toStamp,
+} from "./registry-file-system.js";
 import {
   addNode,
   type DirectoryNode,
@@ -131,20 +137,20 @@ function visit(
     removeSubtree(tree, directory, changes);
     node = undefined;
   }
-  const stamp = toStamp(target.stats);
-  const gitignoreStamp =
-    node?.gitignore === undefined ? undefined : statOrUndefined(fs, gitignorePath(directory));
   const keepListing =
     reuse &&
     node !== undefined &&
-    isSameStamp(node.stamp, stamp) &&
-    (node.gitignore === undefined || isSameStamp(node.gitignore.stamp, gitignoreStamp));
+    matchesStats(node.stamp, target.stats) &&
+    (node.gitignore === undefined ||
+      isSameStamp(node.gitignore.stamp, statOrUndefined(fs, gitignorePath(directory))));
   let plain: string[];
   const previousChildren = node?.children ?? [];
   const previousSkillFile = node?.skillFileName;
   if (node !== undefined && keepListing) {
     plain = node.directoryNames;
   } else {
+    // Stamped before listing: a change during the listing shows up as a changed stamp next time.
+    const stamp = toStamp(target.stats);
     const listing = listFolder(fs, tree, directory);
     changes.listed++;
     plain = listing.directories;
@@ -162,6 +168,7 @@ function visit(
       gitignore: undefined,
       layer: undefined,
       diagnostics: [],
+      walkDiagnostics: [],
       limited: undefined,
     };
     if (node === undefined) addNode(tree, fresh, changes);
@@ -182,18 +189,23 @@ function visit(
       ? createGitignoreLayer(directory, current.gitignore.text, target.parentLayer)
       : target.parentLayer;
   current.limited = undefined;
-  const linkTargets = new Map<string, { stats: Stats; realPath: string }>();
+  current.walkDiagnostics = [];
+  let linkTargets: Map<string, { stats: Stats; realPath: string }> | undefined;
   for (const name of current.links) {
     const resolved = resolveLink(context, current, name);
-    if (resolved !== undefined) linkTargets.set(name, resolved);
+    if (resolved !== undefined) (linkTargets ??= new Map()).set(name, resolved);
   }
-  const candidates = [...plain, ...linkTargets.keys()].sort(compareNames);
+  // Listings are stored sorted; only links found to be folders need merging in.
+  const candidates = linkTargets === undefined ? plain : [...plain, ...linkTargets.keys()].sort(compareNames);
   const children: string[] = [];
+  const prefix = directory.endsWith(path.sep) ? directory : directory + path.sep;
+  const realPrefix = current.realPath.endsWith(path.sep) ? current.realPath : current.realPath + path.sep;
+  const childDepth = target.depth + 1;
   for (const name of candidates) {
-    const childPath = path.join(directory, name);
+    const childPath = prefix + name;
     if (current.layer !== undefined && isIgnoredDirectory(current.layer, childPath)) continue;
     const existing = tree.directories.get(childPath);
-    if (target.depth + 1 > tree.limits.maxDepth) {
+    if (childDepth > tree.limits.maxDepth) {
       current.limited = "depth";
       continue;
     }
@@ -201,11 +213,11 @@ function visit(
       current.limited = "count";
       continue;
     }
-    const link = linkTargets.get(name);
-    const realPath = link?.realPath ?? path.join(current.realPath, name);
+    const link = linkTargets?.get(name);
+    const realPath = link?.realPath ?? realPrefix + name;
     const owner = tree.owners.get(realPath);
     if (owner !== undefined && owner !== childPath) {
-      current.diagnostics.push(duplicateDiagnostic(childPath, owner, current.realPath, realPath));
+      current.walkDiagnostics.push(duplicateDiagnostic(childPath, owner, current.realPath, realPath));
       continue;
     }
     children.push(name);
@@ -215,22 +227,35 @@ function visit(
       try {
         stats = fs.statSync(childPath);
       } catch (error) {
-        current.diagnostics.push(unreadable(childPath, error));
+        current.walkDiagnostics.push(unreadable(childPath, error));
         children.pop();
         continue;
       }
     }
-    const childTarget = { rootIndex: target.rootIndex, depth: target.depth + 1, realPath, stats };
-    visit(context, childPath, { ...childTarget, parentLayer: current.layer }, reuse, "all");
+    const childTarget = {
+      rootIndex: target.rootIndex,
+      depth: childDepth,
+      realPath,
+      stats,
+      parentLayer: current.layer,
+    };
+    visit(context, childPath, childTarget, reuse, "all");
   }
-  const kept = new Set(children);
-  for (const name of previousChildren)
-    if (!kept.has(name)) removeSubtree(tree, path.join(directory, name), changes);
+  if (!sameNames(previousChildren, children)) {
+    const kept = new Set(children);
+    for (const name of previousChildren) if (!kept.has(name)) removeSubtree(tree, prefix + name, changes);
+  }
   current.children = children;
   if (previousSkillFile !== undefined && previousSkillFile !== current.skillFileName) {
-    changes.removedSkillFiles.push(path.join(directory, previousSkillFile));
+    changes.removedSkillFiles.push(prefix + previousSkillFile);
   }
   if (current.skillFileName !== undefined) changes.skillDirectories.push(directory);
+}
+
+function sameNames(left: readonly string[], right: readonly string[]): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
+  return true;
 }
 
 function listFolder(fs: RegistryFileSystem, tree: SkillTree, directory: string) {
@@ -270,7 +295,7 @@ function resolveLink(context: WalkContext, node: DirectoryNode, name: string) {
     return { stats, realPath: context.fs.realpathSync(linkPath) };
   } catch (error) {
     const code = errorCodeOf(error);
-    node.diagnostics.push(
+    node.walkDiagnostics.push(
       code === "ELOOP"
         ? {
             severity: "warning",

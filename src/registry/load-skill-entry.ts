@@ -103,7 +103,12 @@ export function parseSkillEntry(
   if (typeof text !== "string")
     return { entry: toEntry(place, stamp, skip(text.code, text.message)), body: undefined };
   const loaded = loadSkillText(text, { path: place.file, directoryName, maxBytes });
-  const entry = toEntry(place, stamp, loaded);
+  // Copy what is kept: strings cut from the file text would otherwise keep the whole text alive.
+  const entry = toEntry(place, stamp, {
+    ...loaded,
+    metadata: detach(loaded.metadata),
+    diagnostics: detach(loaded.diagnostics),
+  });
   // The body is the tail of the text (byte-exact after the closing delimiter), so its offset is known.
   if (options.whole && loaded.loadable && text.endsWith(loaded.body))
     entry.bodyOffset = text.length - loaded.body.length;
@@ -151,4 +156,13 @@ export function hasSameContent(left: SkillFileEntry, right: SkillFileEntry): boo
     JSON.stringify(left.metadata) === JSON.stringify(right.metadata) &&
     JSON.stringify(left.diagnostics) === JSON.stringify(right.diagnostics)
   );
+}
+
+function detach<Value>(value: Value): Value {
+  try {
+    return structuredClone(value);
+  } catch {
+    // A value that cannot be cloned is kept as is: it only costs memory.
+    return value;
+  }
 }

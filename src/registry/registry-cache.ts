@@ -1,24 +1,35 @@
-// The persisted index: a versioned JSON file, written atomically, ignored when missing or damaged.
+// The persisted index: a versioned, compact JSON file, written atomically, ignored when missing or damaged.
 
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import type { SkillFileEntry } from "./load-skill-entry.js";
+import {
+  type CachedDirectory,
+  type CachedFile,
+  decodeDirectory,
+  decodeFile,
+  encodeDirectory,
+  encodeFile,
+} from "./registry-cache-codec.js";
 import { errorCodeOf, type RegistryFileSystem } from "./registry-file-system.js";
+import type { SkillRoot } from "./skill-roots.js";
 import type { DirectoryNode } from "./skill-tree.js";
 
-/** Bump when the cache layout or the loader's output changes: older files are then ignored. */
-export const REGISTRY_CACHE_VERSION = 1;
+/** Bump when the layout or the loader's output changes: older files are then ignored. */
+export const REGISTRY_CACHE_VERSION = 2;
 
-/** A folder as persisted: everything but the rebuilt `.gitignore` chain. */
-export type PersistedDirectory = Omit<DirectoryNode, "layer">;
+/** The index as read back: folders (without their rebuilt `.gitignore` chains) and file entries. */
+export interface RegistryCacheContent {
+  directories: DirectoryNode[];
+  files: SkillFileEntry[];
+}
 
-/** The file's content. `key` ties it to the roots and options that produced it. */
-export interface RegistryCacheData {
+interface CacheFileShape {
   version: number;
   key: string;
-  directories: PersistedDirectory[];
-  files: SkillFileEntry[];
+  /** Per root, in root order: folders and files with paths relative to the root. */
+  roots: Array<{ directories: CachedDirectory[]; files: CachedFile[] }>;
 }
 
 /**
@@ -29,7 +40,8 @@ export function readRegistryCache(
   fs: RegistryFileSystem,
   file: string,
   key: string,
-): RegistryCacheData | undefined {
+  roots: readonly SkillRoot[],
+): RegistryCacheContent | undefined {
   let value: unknown;
   try {
     value = JSON.parse(fs.readFileSync(file).toString("utf8"));
@@ -37,26 +49,61 @@ export function readRegistryCache(
     // Missing or not JSON: start cold.
     return undefined;
   }
-  if (!isObject(value) || value.version !== REGISTRY_CACHE_VERSION || value.key !== key) return undefined;
-  const { directories, files } = value;
-  if (!Array.isArray(directories) || !Array.isArray(files)) return undefined;
-  if (!directories.every(isPersistedDirectory) || !files.every(isPersistedEntry)) return undefined;
-  return value as unknown as RegistryCacheData;
+  const shape = value as Partial<CacheFileShape> | null;
+  if (
+    typeof shape !== "object" ||
+    shape === null ||
+    shape.version !== REGISTRY_CACHE_VERSION ||
+    shape.key !== key
+  ) {
+    return undefined;
+  }
+  if (!Array.isArray(shape.roots) || shape.roots.length !== roots.length) return undefined;
+  const content: RegistryCacheContent = { directories: [], files: [] };
+  for (let rootIndex = 0; rootIndex < roots.length; rootIndex++) {
+    const part = shape.roots[rootIndex] as Partial<CacheFileShape["roots"][number]> | undefined;
+    const root = roots[rootIndex];
+    if (root === undefined || !Array.isArray(part?.directories) || !Array.isArray(part?.files))
+      return undefined;
+    for (const item of part.directories) {
+      const node = decodeDirectory(item, root.path, rootIndex);
+      if (node === undefined) return undefined;
+      content.directories.push(node);
+    }
+    for (const item of part.files) {
+      const entry = decodeFile(item, root.path, rootIndex);
+      if (entry === undefined) return undefined;
+      content.files.push(entry);
+    }
+  }
+  return content;
 }
 
 /** Writes the cache atomically (temp file, then rename). Returns a warning instead of throwing. */
 export function writeRegistryCache(
   fs: RegistryFileSystem,
   file: string,
-  data: RegistryCacheData,
+  key: string,
+  roots: readonly SkillRoot[],
+  content: { directories: Iterable<DirectoryNode>; files: Iterable<SkillFileEntry> },
 ): Diagnostic | undefined {
+  const shape: CacheFileShape = {
+    version: REGISTRY_CACHE_VERSION,
+    key,
+    roots: roots.map(() => ({ directories: [], files: [] })),
+  };
+  for (const node of content.directories) {
+    const root = roots[node.rootIndex];
+    if (root !== undefined) shape.roots[node.rootIndex]?.directories.push(encodeDirectory(node, root.path));
+  }
+  for (const entry of content.files) {
+    const root = roots[entry.rootIndex];
+    if (root !== undefined) shape.roots[entry.rootIndex]?.files.push(encodeFile(entry, root.path));
+  }
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(
-      temporary,
-      JSON.stringify(data, (key, value) => (key === "layer" ? undefined : value)),
-    );
+    fs.writeFileSync(temporary, JSON.stringify(shape));
     fs.renameSync(temporary, file);
     return undefined;
   } catch (error) {
@@ -72,64 +119,4 @@ export function writeRegistryCache(
       path: file,
     };
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function isStamp(value: unknown): boolean {
-  return (
-    isObject(value) &&
-    typeof value.size === "number" &&
-    typeof value.mtimeMs === "number" &&
-    typeof value.ino === "number"
-  );
-}
-
-function isStringArray(value: unknown): boolean {
-  return Array.isArray(value) && value.every((item) => typeof item === "string");
-}
-
-function isPersistedDirectory(value: unknown): boolean {
-  if (!isObject(value)) return false;
-  const gitignore = value.gitignore;
-  return (
-    typeof value.path === "string" &&
-    typeof value.realPath === "string" &&
-    typeof value.rootIndex === "number" &&
-    typeof value.depth === "number" &&
-    typeof value.orderKey === "string" &&
-    (value.stamp === undefined || isStamp(value.stamp)) &&
-    isStringArray(value.directoryNames) &&
-    isStringArray(value.children) &&
-    isStringArray(value.links) &&
-    (value.skillFileName === undefined || typeof value.skillFileName === "string") &&
-    (gitignore === undefined ||
-      (isObject(gitignore) && isStamp(gitignore.stamp) && typeof gitignore.text === "string")) &&
-    Array.isArray(value.diagnostics)
-  );
-}
-
-function isPersistedEntry(value: unknown): boolean {
-  if (!isObject(value)) return false;
-  const metadata = value.metadata;
-  return (
-    typeof value.file === "string" &&
-    typeof value.directory === "string" &&
-    typeof value.rootIndex === "number" &&
-    typeof value.orderKey === "string" &&
-    isStamp(value.stamp) &&
-    isObject(metadata) &&
-    typeof metadata.name === "string" &&
-    typeof metadata.description === "string" &&
-    isStringArray(metadata.paths) &&
-    isStringArray(metadata.tags) &&
-    typeof metadata.disableModelInvocation === "boolean" &&
-    typeof metadata.userInvocable === "boolean" &&
-    Array.isArray(value.diagnostics) &&
-    typeof value.loadable === "boolean" &&
-    typeof value.bodyStartLine === "number" &&
-    typeof value.firstSeenAt === "number"
-  );
 }

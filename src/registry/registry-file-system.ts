@@ -74,6 +74,12 @@ export function isSameStamp(known: FileStamp | undefined, current: FileStamp | u
   return hasSameValues(known, current);
 }
 
+/** isSameStamp against a stat result, without building a stamp. */
+export function matchesStats(known: FileStamp | undefined, stats: nodeFs.Stats): boolean {
+  if (known === undefined || known.racy) return false;
+  return known.size === stats.size && known.mtimeMs === stats.mtimeMs && known.ino === stats.ino;
+}
+
 /** True when two stamps hold the same size, time and inode, racy or not. */
 export function hasSameValues(left: FileStamp, right: FileStamp): boolean {
   return left.size === right.size && left.mtimeMs === right.mtimeMs && left.ino === right.ino;

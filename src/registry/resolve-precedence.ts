@@ -28,7 +28,7 @@ export function resolveNameGroup(
   isActivated: (file: string) => boolean,
   previous: (qualifiedName: string) => ResolvedSkill | undefined,
 ): ResolvedSkill[] {
-  const sorted = [...entries].sort(compareEntries);
+  const sorted = entries.length > 1 ? [...entries].sort(compareEntries) : entries;
   const winner = sorted[0];
   if (winner === undefined) return [];
   const perRoot = new Map<number, number>();

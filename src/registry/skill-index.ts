@@ -3,20 +3,22 @@
 import * as path from "node:path";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import { type WalkContext, walkRoots } from "./discover-skills.js";
+import { compareNames } from "./list-directory.js";
 import {
   hasSameContent,
   type LoadSkillEntryOptions,
   loadSkillEntry,
   type SkillFileEntry,
 } from "./load-skill-entry.js";
-import type { RegistryCacheData } from "./registry-cache.js";
-import { hasSameValues, isSameStamp, type RegistryFileSystem, toStamp } from "./registry-file-system.js";
+import type { RegistryCacheContent } from "./registry-cache.js";
+import { hasSameValues, matchesStats, type RegistryFileSystem } from "./registry-file-system.js";
 import { type ResolvedSkill, resolveNameGroup } from "./resolve-precedence.js";
 import type { SkillRecord } from "./skill-record.js";
 import type { SkillRoot } from "./skill-roots.js";
 import {
   createSkillTree,
   createWalkChanges,
+  type DirectoryNode,
   type SkillTree,
   summarizeLimits,
   type WalkChanges,
@@ -47,9 +49,9 @@ export interface SkillIndex {
   /** Puts a re-read entry in place of the old one and re-resolves its names. */
   replaceEntry(entry: SkillFileEntry | undefined, file: string): RecordDiff;
   /** Loads a persisted index (nothing is trusted until the next walk re-stats it). */
-  hydrate(data: RegistryCacheData): void;
+  hydrate(data: RegistryCacheContent): void;
   /** The state to persist. */
-  snapshot(version: number, key: string): RegistryCacheData;
+  snapshot(): { directories: Iterable<DirectoryNode>; files: Iterable<SkillFileEntry> };
   /** Findings that belong to no record: walk problems and skipped files. */
   looseDiagnostics(): Diagnostic[];
 }
@@ -66,7 +68,8 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
   const fs: RegistryFileSystem = options.fs;
   const tree = createSkillTree(options.roots, options.limits);
   const files = new Map<string, SkillFileEntry>();
-  const namesToFiles = new Map<string, Set<string>>();
+  // Name -> the entries carrying it (nearly always one; an array is far cheaper than a Set).
+  const namesToEntries = new Map<string, SkillFileEntry[]>();
   const byQualifiedName = new Map<string, ResolvedSkill>();
   const byName = new Map<string, ResolvedSkill>();
   const groups = new Map<string, ResolvedSkill[]>();
@@ -76,42 +79,37 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
     const old = files.get(file);
     if (old !== undefined) {
       touched.add(old.metadata.name);
-      namesToFiles.get(old.metadata.name)?.delete(file);
+      const list = namesToEntries.get(old.metadata.name);
+      const at = list === undefined ? -1 : list.indexOf(old);
+      if (list !== undefined && at !== -1) list.splice(at, 1);
       files.delete(file);
     }
     if (entry === undefined) return;
     files.set(file, entry);
     if (!entry.loadable) return;
     touched.add(entry.metadata.name);
-    let set = namesToFiles.get(entry.metadata.name);
-    if (set === undefined) {
-      set = new Set();
-      namesToFiles.set(entry.metadata.name, set);
-    }
-    set.add(file);
+    const list = namesToEntries.get(entry.metadata.name);
+    if (list === undefined) namesToEntries.set(entry.metadata.name, [entry]);
+    else list.push(entry);
   };
 
+  const isActivated = (file: string) => activated.has(file);
   const resolve = (names: Iterable<string>): RecordDiff => {
     const diff: RecordDiff = { added: [], changed: [], removed: [], parsed: 0 };
     for (const name of names) {
+      // Groups are tiny (one skill per name, almost always): arrays and linear search beat maps.
       const before = groups.get(name) ?? [];
-      const oldByQualified = new Map(before.map((item) => [item.record.qualifiedName, item]));
-      const entries = [...(namesToFiles.get(name) ?? [])].flatMap((file) => files.get(file) ?? []);
-      const after = resolveNameGroup(
-        name,
-        entries,
-        tree.roots,
-        (file) => activated.has(file),
-        (qualified) => oldByQualified.get(qualified),
-      );
+      const entries = namesToEntries.get(name) ?? [];
+      const findOld = (qualified: string) => before.find((item) => item.record.qualifiedName === qualified);
+      const after = resolveNameGroup(name, entries, tree.roots, isActivated, findOld);
       for (const item of after) {
-        const old = oldByQualified.get(item.record.qualifiedName);
-        oldByQualified.delete(item.record.qualifiedName);
+        const old = findOld(item.record.qualifiedName);
         if (old === undefined) diff.added.push(item.record);
         else if (old.record !== item.record) diff.changed.push({ record: item.record, previous: old.record });
         byQualifiedName.set(item.record.qualifiedName, item);
       }
-      for (const gone of oldByQualified.values()) {
+      for (const gone of before) {
+        if (after.some((item) => item.record.qualifiedName === gone.record.qualifiedName)) continue;
         diff.removed.push(gone.record);
         byQualifiedName.delete(gone.record.qualifiedName);
       }
@@ -119,7 +117,7 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
       if (winner === undefined) {
         groups.delete(name);
         byName.delete(name);
-        namesToFiles.delete(name);
+        namesToEntries.delete(name);
       } else {
         groups.set(name, after);
         byName.set(name, winner);
@@ -133,12 +131,12 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
     for (const directory of changes.skillDirectories) {
       const node = tree.directories.get(directory);
       if (node?.skillFileName === undefined) continue;
-      const file = path.join(directory, node.skillFileName);
+      const file = directory + path.sep + node.skillFileName;
       const old = files.get(file);
       if (!force && old !== undefined && old.rootIndex === node.rootIndex && old.orderKey === node.orderKey) {
         let unchanged = false;
         try {
-          unchanged = isSameStamp(old.stamp, toStamp(fs.statSync(file)));
+          unchanged = matchesStats(old.stamp, fs.statSync(file));
         } catch {
           // Gone or unreadable since the listing: read it below, which reports which.
         }
@@ -164,7 +162,7 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
         continue;
       }
       if (entry === undefined) {
-        node.diagnostics.push({
+        node.walkDiagnostics.push({
           severity: "info",
           code: "skill-file-vanished",
           message:
@@ -204,22 +202,31 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
       return resolve(touched);
     },
     hydrate(data) {
-      for (const directory of data.directories) {
-        const node = { ...directory, layer: undefined };
+      for (const node of data.directories) {
         tree.directories.set(node.path, node);
         tree.owners.set(node.realPath, node.path);
         tree.counts[node.rootIndex] = (tree.counts[node.rootIndex] ?? 0) + 1;
       }
+      // Children are not stored: every node but a root is its parent's child.
+      for (const node of data.directories) {
+        if (node.depth === 0) continue;
+        const slash = node.path.lastIndexOf(path.sep);
+        tree.directories.get(node.path.slice(0, slash))?.children.push(node.path.slice(slash + 1));
+      }
+      for (const node of data.directories) if (node.children.length > 1) node.children.sort(compareNames);
       const touched = new Set<string>();
       for (const entry of data.files) setEntry(entry.file, entry, touched);
       resolve(touched);
     },
-    snapshot(version, key) {
-      return { version, key, directories: [...tree.directories.values()], files: [...files.values()] };
+    snapshot() {
+      return { directories: tree.directories.values(), files: files.values() };
     },
     looseDiagnostics() {
       const diagnostics: Diagnostic[] = [...tree.rootDiagnostics.flat(), ...summarizeLimits(tree)];
-      for (const node of tree.directories.values()) diagnostics.push(...node.diagnostics);
+      for (const node of tree.directories.values()) {
+        if (node.diagnostics.length > 0) diagnostics.push(...node.diagnostics);
+        if (node.walkDiagnostics.length > 0) diagnostics.push(...node.walkDiagnostics);
+      }
       for (const entry of files.values()) if (!entry.loadable) diagnostics.push(...entry.diagnostics);
       return diagnostics;
     },

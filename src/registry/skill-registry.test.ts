@@ -223,7 +223,7 @@ describe("persisted index", () => {
     warm.refresh();
     expect(parsed).toEqual([]);
     const tampered = JSON.parse(readFileSync(cacheFile, "utf8"));
-    tampered.files[0].metadata = "broken";
+    tampered.roots[0].files[0][8] = "broken";
     writeFileSync(cacheFile, JSON.stringify(tampered));
     const rebuilt = single(root, { cacheFile });
     expect(rebuilt.refresh().parsed).toBe(1);

@@ -1,5 +1,6 @@
 // The skill registry: discovery, an incremental index with O(1) lookup, Layer 1/2 helpers, usage and events.
 
+import * as path from "node:path";
 import { SkillboxError } from "../errors.js";
 import type { CatalogEntry } from "../prompt/catalog-entry.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
@@ -11,7 +12,7 @@ import { DEFAULT_SKIPPED_DIRECTORIES } from "./list-directory.js";
 import type { SkillFileEntry } from "./load-skill-entry.js";
 import { compileSkillPaths, normalizeCandidatePath, type PathMatcher } from "./match-skill-paths.js";
 import { readSkillBody } from "./read-skill-body.js";
-import { REGISTRY_CACHE_VERSION, readRegistryCache, writeRegistryCache } from "./registry-cache.js";
+import { readRegistryCache, writeRegistryCache } from "./registry-cache.js";
 import type { SkillRegistryEvents } from "./registry-events.js";
 import { errorCodeOf, nodeFileSystem, type RegistryFileSystem } from "./registry-file-system.js";
 import { createRegistryViews, type RegistryViews } from "./registry-views.js";
@@ -36,7 +37,11 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   const clock = options.clock ?? Date.now;
   const usageStore = options.usageStore ?? new InMemoryUsageStore();
   const cwd = options.cwd ?? process.cwd();
-  const roots: readonly SkillRoot[] = [...options.roots];
+  // Root paths are made absolute (against `cwd`) so the index, the cache key and lookups agree.
+  const roots: readonly SkillRoot[] = options.roots.map((root) => ({
+    ...root,
+    path: path.resolve(cwd, root.path),
+  }));
   const limits = {
     maxDepth: options.maxDepth ?? 8,
     maxDirectories: options.maxDirectories ?? 20_000,
@@ -88,11 +93,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     persistTimer = undefined;
     if (options.cacheFile === undefined || !dirty) return;
     dirty = false;
-    const problem = writeRegistryCache(
-      fs,
-      options.cacheFile,
-      index.snapshot(REGISTRY_CACHE_VERSION, cacheKey),
-    );
+    const problem = writeRegistryCache(fs, options.cacheFile, cacheKey, roots, index.snapshot());
     const previous = registryDiagnostics.findIndex((item) => item.code === "cache-write-failed");
     if (previous !== -1) registryDiagnostics.splice(previous, 1);
     if (problem !== undefined) registryDiagnostics.push(problem);
@@ -124,7 +125,9 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       loaded = true;
       registryDiagnostics.push(...ensureSkillboxRoots(roots, fs));
       const cached =
-        options.cacheFile === undefined ? undefined : readRegistryCache(fs, options.cacheFile, cacheKey);
+        options.cacheFile === undefined
+          ? undefined
+          : readRegistryCache(fs, options.cacheFile, cacheKey, roots);
       if (cached === undefined) dirty = true;
       else index.hydrate(cached);
     }

@@ -29,8 +29,10 @@ export interface DirectoryNode {
   gitignore: { stamp: FileStamp; text: string } | undefined;
   /** The `.gitignore` chain that applies to this folder's children (rebuilt, never persisted). */
   layer: GitignoreLayer | undefined;
-  /** Findings from listing this folder. */
+  /** Findings from listing this folder (kept while the listing is). */
   diagnostics: Diagnostic[];
+  /** Findings about its children from the last walk through it (links, duplicates, vanished files). */
+  walkDiagnostics: Diagnostic[];
   /** Child folders exist that a bound kept out (depth or count). */
   limited: "depth" | "count" | undefined;
 }
@@ -114,7 +116,7 @@ export function removeSubtree(tree: SkillTree, nodePath: string, changes: WalkCh
 
 /** The order key of a folder `relative` to its root: sorts parents before children, siblings by name. */
 export function toOrderKey(relative: string): string {
-  return relative === "" ? "" : relative.split(path.sep).join("\u0000");
+  return relative.includes(path.sep) ? relative.replaceAll(path.sep, "\u0000") : relative;
 }
 
 /** One finding per root for each bound that was hit, naming the first folder where it happened. */
