@@ -193,7 +193,9 @@ function visit(
   let linkTargets: Map<string, { stats: Stats; realPath: string }> | undefined;
   for (const name of current.links) {
     const resolved = resolveLink(context, current, name);
-    if (resolved !== undefined) (linkTargets ??= new Map()).set(name, resolved);
+    if (resolved === undefined) continue;
+    linkTargets ??= new Map();
+    linkTargets.set(name, resolved);
   }
   // Listings are stored sorted; only links found to be folders need merging in.
   const candidates = linkTargets === undefined ? plain : [...plain, ...linkTargets.keys()].sort(compareNames);

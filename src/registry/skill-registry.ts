@@ -5,27 +5,31 @@ import { SkillboxError } from "../errors.js";
 import type { CatalogEntry } from "../prompt/catalog-entry.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import type { SkillState } from "../store/skill-state.js";
-import { buildCatalogEntries, usageKeyOf } from "./build-catalog-entries.js";
+import { usageKeyOf } from "./build-catalog-entries.js";
 import { rescanDirectory, walkRoot } from "./discover-skills.js";
 import { isListedForModel, isModelInvocable, isUserInvocable } from "./invocation-flags.js";
 import { DEFAULT_SKIPPED_DIRECTORIES } from "./list-directory.js";
-import type { SkillFileEntry } from "./load-skill-entry.js";
-import { compileSkillPaths, normalizeCandidatePath, type PathMatcher } from "./match-skill-paths.js";
-import { readSkillBody } from "./read-skill-body.js";
-import { readRegistryCache, writeRegistryCache } from "./registry-cache.js";
+import { loadSkillContent } from "./load-skill-content.js";
+import { createPathActivation } from "./path-activation.js";
 import type { SkillRegistryEvents } from "./registry-events.js";
-import { errorCodeOf, nodeFileSystem, type RegistryFileSystem } from "./registry-file-system.js";
-import { createRegistryViews, type RegistryViews } from "./registry-views.js";
+import { nodeFileSystem, type RegistryFileSystem } from "./registry-file-system.js";
+import { createRegistryPersistence } from "./registry-persistence.js";
+import { createRegistryViews } from "./registry-views.js";
 import { createSkillIndex, type RecordDiff, walkAll } from "./skill-index.js";
 import type { RefreshSummary, SkillRecord } from "./skill-record.js";
-import type { SkillContent, SkillRegistry, SkillRegistryOptions } from "./skill-registry-types.js";
+import type { SkillRegistry, SkillRegistryOptions } from "./skill-registry-types.js";
 import { ensureSkillboxRoots, type SkillRoot } from "./skill-roots.js";
 import type { WalkChanges } from "./skill-tree.js";
 import { createTypedEmitter } from "./typed-emitter.js";
 import { InMemoryUsageStore } from "./usage-store.js";
 import { watchSkills } from "./watch-skills.js";
 
-export type { SkillContent, SkillRegistry, SkillRegistryOptions } from "./skill-registry-types.js";
+export type {
+  SkillContent,
+  SkillRegistry,
+  SkillRegistryOptions,
+  SkillSearchResult,
+} from "./skill-registry-types.js";
 
 /**
  * Creates a registry over `roots` (highest precedence first). Nothing is read until the first
@@ -56,59 +60,45 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   };
   const index = createSkillIndex({ ...loadOptions, roots, limits, clock });
   const events = createTypedEmitter<SkillRegistryEvents>();
-  const cacheKey = JSON.stringify({
+  const persistence = createRegistryPersistence({
+    fs,
+    cacheFile: options.cacheFile,
     roots,
-    maxDepth: limits.maxDepth,
-    maxDirectories: limits.maxDirectories,
-    skipped: [...limits.skipped].sort(),
-    respectGitignore: limits.respectGitignore,
-    maxBytes: options.maxBytes ?? null,
-    readWholeFiles: options.readWholeFiles ?? false,
+    index,
+    ...(options.persistDelayMs === undefined ? {} : { delayMs: options.persistDelayMs }),
+    key: JSON.stringify({
+      roots,
+      ...limits,
+      skipped: [...limits.skipped].sort(),
+      maxBytes: options.maxBytes ?? null,
+      readWholeFiles: options.readWholeFiles ?? false,
+    }),
   });
-  const matchers = new WeakMap<SkillFileEntry, PathMatcher>();
-  const directoryListeners = new Set<(changes: WalkChanges) => void>();
-  const registryDiagnostics: Diagnostic[] = [];
-  let loaded = false;
-  let dirty = false;
-  let persistTimer: ReturnType<typeof setTimeout> | undefined;
-  let looseSignature = "";
-  let closed = false;
-  const watchers = new Set<{ close(): void }>();
-  const output: RegistryViews = createRegistryViews({
+  const views = createRegistryViews({
     index,
     usageStore,
     clock,
     stateOf: options.stateOf,
     ...(options.newSkillWindowMs === undefined ? {} : { newSkillWindowMs: options.newSkillWindowMs }),
   });
+  const activation = createPathActivation(index, cwd);
+  const directoryListeners = new Set<(changes: WalkChanges) => void>();
+  const watchers = new Set<{ close(): void }>();
+  const rootDiagnostics: Diagnostic[] = [];
+  let loaded = false;
+  let looseSignature = "";
 
   const lookup = (name: string) => index.byName.get(name) ?? index.byQualifiedName.get(name);
-
+  const recordOf = (target: string | SkillRecord) =>
+    typeof target === "string" ? lookup(target)?.record : target;
   const ensureLoaded = () => {
     if (!loaded) registry.refresh();
   };
 
-  const persistNow = () => {
-    if (persistTimer !== undefined) clearTimeout(persistTimer);
-    persistTimer = undefined;
-    if (options.cacheFile === undefined || !dirty) return;
-    dirty = false;
-    const problem = writeRegistryCache(fs, options.cacheFile, cacheKey, roots, index.snapshot());
-    const previous = registryDiagnostics.findIndex((item) => item.code === "cache-write-failed");
-    if (previous !== -1) registryDiagnostics.splice(previous, 1);
-    if (problem !== undefined) registryDiagnostics.push(problem);
-  };
-
-  const schedulePersist = () => {
-    if (options.cacheFile === undefined || persistTimer !== undefined || closed) return;
-    persistTimer = setTimeout(persistNow, options.persistDelayMs ?? 1000);
-    // A pending write never keeps the process alive; close() flushes it.
-    persistTimer.unref?.();
-  };
-
-  /** Emits a diff's events and reports the loose diagnostics when they changed. */
+  /** Folds a diff into the views, then emits its events (and the loose findings, when they changed). */
   const publish = (diff: RecordDiff) => {
-    output.applyDiff(diff);
+    views.applyDiff(diff);
+    if (diff.added.length + diff.changed.length + diff.removed.length > 0) persistence.markDirty();
     const signature = computeSignature(registry.diagnostics({ includeSkills: false }));
     const diagnosticsChanged = signature !== looseSignature;
     looseSignature = signature;
@@ -123,13 +113,8 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     const first = !loaded;
     if (first) {
       loaded = true;
-      registryDiagnostics.push(...ensureSkillboxRoots(roots, fs));
-      const cached =
-        options.cacheFile === undefined
-          ? undefined
-          : readRegistryCache(fs, options.cacheFile, cacheKey, roots);
-      if (cached === undefined) dirty = true;
-      else index.hydrate(cached);
+      rootDiagnostics.push(...ensureSkillboxRoots(roots, fs));
+      persistence.load();
     }
     const { diff, changes } = index.update(step, force);
     if (first) {
@@ -137,9 +122,10 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       diff.added = [...index.byQualifiedName.values()].map((item) => item.record);
       diff.changed = [];
       diff.removed = [];
-      output.reset();
+      views.reset();
     }
-    if (changes.listed > 0 || diff.parsed > 0 || changes.removedSkillFiles.length > 0) dirty = true;
+    if (changes.listed > 0 || diff.parsed > 0 || changes.removedSkillFiles.length > 0)
+      persistence.markDirty();
     for (const listener of directoryListeners) listener(changes);
     const summary: RefreshSummary = {
       added: diff.added.map((record) => record.qualifiedName),
@@ -149,15 +135,12 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       listed: changes.listed,
       durationMs: performance.now() - started,
     };
-    if (deferPersist) schedulePersist();
-    else persistNow();
+    if (deferPersist) persistence.schedule();
+    else persistence.flush();
     publish(diff);
     events.emit("registry-refreshed", { summary });
     return summary;
   };
-
-  const recordOf = (target: string | SkillRecord) =>
-    typeof target === "string" ? lookup(target)?.record : target;
 
   const registry: SkillRegistry = {
     roots,
@@ -166,13 +149,10 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     },
     refreshDirectories(directories) {
       ensureLoaded();
-      return runUpdate(
-        (context) => {
-          for (const [directory, touched] of directories) rescanDirectory(context, directory, touched);
-        },
-        false,
-        true,
-      );
+      const step = (context: Parameters<typeof rescanDirectory>[0]) => {
+        for (const [directory, touched] of directories) rescanDirectory(context, directory, touched);
+      };
+      return runUpdate(step, false, true);
     },
     refreshRoot(rootIndex) {
       ensureLoaded();
@@ -180,12 +160,11 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       return runUpdate((context) => walkRoot(context, rootIndex, true), false, true);
     },
     needsRefresh() {
-      if (!loaded) return true;
-      return output.needsRefresh(fs);
+      return !loaded || views.needsRefresh(fs);
     },
     list(listOptions = {}) {
       ensureLoaded();
-      return output.list(listOptions.includeShadowed ?? true);
+      return views.list(listOptions.includeShadowed ?? true);
     },
     get(name) {
       ensureLoaded();
@@ -200,43 +179,16 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       ensureLoaded();
       const found = lookup(name);
       if (found === undefined) throw unknownSkill(name);
-      let read: ReturnType<typeof readSkillBody>;
-      try {
-        read = readSkillBody(fs, found.entry, loadOptions);
-      } catch (error) {
-        const code = errorCodeOf(error);
-        if (code !== "ENOENT" && code !== "ENOTDIR") {
-          throw new SkillboxError(
-            "io-error",
-            `Cannot read ${found.entry.file} (${code ?? "error"}); check its permissions.`,
-            {
-              cause: error,
-              data: { name, file: found.entry.file },
-            },
-          );
-        }
-        publish(index.replaceEntry(undefined, found.entry.file));
-        dirty = true;
-        throw new SkillboxError(
-          "skill-not-found",
-          `Skill \`${name}\` is no longer on disk: ${found.entry.file} was removed or renamed. List the skills again and pick another one.`,
-          { data: { name, file: found.entry.file } },
-        );
-      }
-      if (read.kind === "same") return toContent(found.record, read.body, found.entry.bodyStartLine);
-      publish(index.replaceEntry(read.entry, found.entry.file));
-      dirty = true;
-      schedulePersist();
-      const current = output.recordForFile(found.entry.file);
-      if (read.body === undefined || current === undefined) {
-        const reason =
-          read.entry.diagnostics.find((item) => item.severity === "error")?.message ??
-          "it can no longer be read";
-        throw new SkillboxError("skill-not-found", `Skill \`${name}\` can no longer be loaded: ${reason}.`, {
-          data: { name, file: found.entry.file },
-        });
-      }
-      return toContent(current, read.body, read.entry.bodyStartLine);
+      const context = {
+        index,
+        options: loadOptions,
+        recordForFile: views.recordForFile,
+        publish: (diff: RecordDiff) => {
+          publish(diff);
+          persistence.schedule();
+        },
+      };
+      return loadSkillContent(context, found, name);
     },
     readBody(name) {
       return registry.loadSkill(name).body;
@@ -248,33 +200,19 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       return true;
     },
     usageScore(name) {
-      return output.usageScore(registry.get(name), name);
+      return views.usageScore(registry.get(name), name);
     },
     activateForPaths(paths) {
       ensureLoaded();
-      const candidates = paths.map((item) => normalizeCandidatePath(item, cwd));
-      const names = new Set<string>();
-      const files: string[] = [];
-      for (const { record, entry } of index.byQualifiedName.values()) {
-        if (!record.conditional || record.activated || !matchesAny(entry, candidates)) continue;
-        index.activated.add(record.file);
-        names.add(record.name);
-        if (!record.shadowed) files.push(record.name);
-      }
-      if (names.size === 0) return [];
-      publish(index.resolve(names));
-      const activated = [...new Set(files)].sort();
+      const { touched, activated } = activation.activate(paths);
+      if (touched.size === 0) return [];
+      publish(index.resolve(touched));
       if (activated.length > 0) events.emit("skills-activated", { names: activated, paths: [...paths] });
       return activated;
     },
     matchingForPaths(paths) {
       ensureLoaded();
-      const candidates = paths.map((item) => normalizeCandidatePath(item, cwd));
-      const matches: SkillRecord[] = [];
-      for (const { record, entry } of index.byName.values()) {
-        if (record.conditional && matchesAny(entry, candidates)) matches.push(record);
-      }
-      return matches.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+      return activation.matching(paths);
     },
     isModelInvocable(target) {
       const record = recordOf(target);
@@ -290,24 +228,24 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     },
     catalogEntries() {
       ensureLoaded();
-      return output.catalogEntries("listed");
+      return views.catalogEntries("listed");
     },
     toolEntries() {
       ensureLoaded();
-      return output.catalogEntries("invocable");
+      return views.catalogEntries("invocable");
     },
     buildReminder(catalogOptions) {
-      return output.buildReminder(registry.catalogEntries(), catalogOptions);
+      return views.buildReminder(registry.catalogEntries(), catalogOptions);
     },
     buildToolDescription(descriptionOptions) {
-      return output.buildToolDescription(registry.toolEntries(), descriptionOptions);
+      return views.buildToolDescription(registry.toolEntries(), descriptionOptions);
     },
     search(query, limit = 10, searchOptions = {}) {
       ensureLoaded();
-      return output.search(query, limit, searchOptions.modelOnly ?? false);
+      return views.search(query, limit, searchOptions.modelOnly ?? false);
     },
     diagnostics(diagnosticOptions = {}) {
-      const all = [...registryDiagnostics, ...index.looseDiagnostics()];
+      const all = [...rootDiagnostics, ...persistence.diagnostics(), ...index.looseDiagnostics()];
       if (diagnosticOptions.includeSkills ?? true) {
         for (const { record } of index.byQualifiedName.values()) all.push(...record.diagnostics);
       }
@@ -336,30 +274,16 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       };
     },
     persist() {
-      dirty = true;
-      persistNow();
+      persistence.markDirty();
+      persistence.flush();
     },
     close() {
-      closed = true;
-      for (const watcher of [...watchers]) watcher.close();
+      for (const watcher of watchers) watcher.close();
       watchers.clear();
-      persistNow();
+      persistence.close();
     },
   };
-  const matchesAny = (entry: SkillFileEntry, candidates: readonly string[]) => {
-    let matcher = matchers.get(entry);
-    if (matcher === undefined) {
-      matcher = compileSkillPaths(entry.metadata.paths);
-      matchers.set(entry, matcher);
-    }
-    const test = matcher;
-    return candidates.some((candidate) => test(candidate));
-  };
   return registry;
-}
-
-function toContent(record: SkillRecord, body: string, bodyStartLine: number): SkillContent {
-  return { record, body, bodyStartLine };
 }
 
 function unknownSkill(name: string): SkillboxError {
@@ -376,5 +300,5 @@ function computeSignature(diagnostics: readonly Diagnostic[]): string {
   return diagnostics.map((item) => `${item.severity}|${item.code}|${item.path}|${item.message}`).join("\n");
 }
 
-/** Re-exported so callers can type the state hook without importing the store. */
+/** Re-exported so callers can type the state hook and the entries without importing other folders. */
 export type { CatalogEntry, SkillState };
