@@ -13,12 +13,20 @@ const count = Number(process.argv[2] ?? 10_000);
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const root = join(tmpdir(), `skillbox-bench-${process.pid}`);
 
+/** Runs the CLI through bash's `time`, so CPU time (user + sys) is reported next to wall time. */
 function time(label: string, args: string[]): void {
-  const started = performance.now();
-  const result = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", maxBuffer: 1 << 30 });
-  const seconds = (performance.now() - started) / 1000;
+  const quoted = [process.execPath, cli, ...args]
+    .map((part) => `'${part.replaceAll("'", "'\\''")}'`)
+    .join(" ");
+  const result = spawnSync("bash", ["-c", `TIMEFORMAT='%R %U %S'; time ${quoted} > /dev/null 2>&1`], {
+    encoding: "utf8",
+  });
+  const [real = 0, user = 0, system = 0] = (result.stderr.trim().split("\n").pop() ?? "")
+    .split(" ")
+    .map(Number);
+  const cpu = user + system;
   console.log(
-    `${label.padEnd(34)} ${seconds.toFixed(2)} s  (${((seconds * 1e6) / count).toFixed(0)} µs/skill, exit ${result.status}, ${result.stdout.length} bytes out)`,
+    `${label.padEnd(34)} wall ${real.toFixed(2)} s, cpu ${cpu.toFixed(2)} s (${((cpu * 1e6) / count).toFixed(0)} µs cpu/skill)`,
   );
 }
 
@@ -39,15 +47,18 @@ try {
   );
   for (const mode of ["lenient", "strict"] as const) {
     started = performance.now();
+    const cpuBefore = process.cpuUsage();
     texts.forEach((text, index) => {
       const options = { path: "SKILL.md", directoryName: tree.directories[index] ?? "" };
       if (mode === "lenient") loadSkillText(text, options);
       else validateSkillText(text, { ...options, mode });
     });
     const milliseconds = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     console.log(
       `in-process ${mode} parse (no I/O)`.padEnd(34),
-      `${(milliseconds / 1000).toFixed(2)} s  (${((milliseconds * 1000) / count).toFixed(0)} µs/skill)`,
+      `wall ${(milliseconds / 1000).toFixed(2)} s, cpu ${cpuSeconds.toFixed(2)} s (${((cpuSeconds * 1e6) / count).toFixed(0)} µs cpu/skill)`,
     );
   }
 

@@ -22,6 +22,8 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 /** `path:line:column severity code message`, the CLI's one-line form. */
 export function formatDiagnostic(diagnostic: Diagnostic): string {
   const position =
-    diagnostic.line === undefined ? "" : `:${diagnostic.line}${diagnostic.column === undefined ? "" : `:${diagnostic.column}`}`;
+    diagnostic.line === undefined
+      ? ""
+      : `:${diagnostic.line}${diagnostic.column === undefined ? "" : `:${diagnostic.column}`}`;
   return `${diagnostic.path}${position} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.message}`;
 }

@@ -22,16 +22,19 @@ export function findBodyReferences(body: string, bodyStartLine: number): BodyRef
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] ?? "";
     const fileLine = bodyStartLine + index;
-    for (const match of line.matchAll(SKILL_DIR_PATH)) {
-      const target = cleanTarget((match[1] ?? "").replace(/[.,;:!?]+$/, ""));
-      if (target) references.push({ target, line: fileLine, column: match.index + 1, kind: "skill-dir" });
+    // Cheap substring tests first: most lines have no link and no variable.
+    if (line.includes("SKILL_DIR}/")) {
+      for (const match of line.matchAll(SKILL_DIR_PATH)) {
+        const target = cleanTarget((match[1] ?? "").replace(/[.,;:!?]+$/, ""));
+        if (target) references.push({ target, line: fileLine, column: match.index + 1, kind: "skill-dir" });
+      }
     }
-    if (/^\s*(```|~~~)/.test(line)) {
+    if ((line.includes("```") || line.includes("~~~")) && /^\s*(```|~~~)/.test(line)) {
       inFence = !inFence;
       continue;
     }
-    if (inFence) continue;
-    const prose = line.replace(/`[^`]*`/g, (code) => " ".repeat(code.length));
+    if (inFence || !line.includes("]")) continue;
+    const prose = line.includes("`") ? line.replace(/`[^`]*`/g, (code) => " ".repeat(code.length)) : line;
     const definition = REFERENCE_DEFINITION.exec(prose);
     if (definition?.[1] && isRelative(definition[1])) {
       const target = cleanTarget(definition[1]);

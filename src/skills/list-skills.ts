@@ -1,6 +1,7 @@
 // Lists the skills a lenient load finds under some folders: the core of `skillbox list`.
 // Skipped files (empty, binary, not UTF-8, too large) appear only in the top-level diagnostics.
-import { readFile, realpath } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { realpath } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import type { Diagnostic } from "./diagnostic.js";
 import type { SkillFileLocation } from "./find-skill-file.js";
@@ -93,7 +94,8 @@ export async function loadSkillFile(
   const options = { path: location.path, directoryName, ...(maxBytes === undefined ? {} : { maxBytes }) };
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(location.path);
+    // A synchronous read costs a fraction of fs.promises.readFile's CPU for files this small.
+    bytes = readFileSync(location.path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "error";
     const message = `Cannot read SKILL.md (${code}); the skill is skipped (check its permissions)`;

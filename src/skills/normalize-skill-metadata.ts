@@ -2,7 +2,12 @@
 // typed extension fields, and a warning plus the default for every illegal value (pure).
 import type { Diagnostic } from "./diagnostic.js";
 import { extractFirstParagraph } from "./first-paragraph.js";
-import { BOOLEAN_FIELDS, frontmatterFieldSchemas, hookMatcherSchema, KNOWN_FIELDS } from "./frontmatter-schema.js";
+import {
+  BOOLEAN_FIELDS,
+  frontmatterFieldSchemas,
+  hookMatcherSchema,
+  KNOWN_FIELDS,
+} from "./frontmatter-schema.js";
 import type { SkillHookEntry, SkillMetadata } from "./skill-metadata.js";
 import { findUnsafeNameReason, normalizeSkillName } from "./skill-name.js";
 import { splitList } from "./split-list.js";
@@ -38,7 +43,12 @@ export function normalizeSkillMetadata(
   const diagnostics: Diagnostic[] = [];
   const warn = (field: string, message: string) => {
     const line = options.keyLines?.get(field);
-    const diagnostic: Diagnostic = { severity: "warning", code: "invalid-field", message, path: options.path };
+    const diagnostic: Diagnostic = {
+      severity: "warning",
+      code: "invalid-field",
+      message,
+      path: options.path,
+    };
     diagnostics.push(line === undefined ? diagnostic : { ...diagnostic, line });
   };
   const read = <K extends keyof FieldSchemas>(field: K, fallbackText: string) => {
@@ -139,7 +149,10 @@ function toStringMap(value: unknown): Record<string, string> | undefined {
   return map;
 }
 
-function normalizeHooks(value: unknown, warn: (field: string, message: string) => void): Record<string, SkillHookEntry[]> {
+function normalizeHooks(
+  value: unknown,
+  warn: (field: string, message: string) => void,
+): Record<string, SkillHookEntry[]> {
   const hooks: Record<string, SkillHookEntry[]> = Object.create(null);
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     warn("hooks", "Field 'hooks' must map event names to lists of { matcher, hooks }; hooks are ignored");
@@ -148,7 +161,10 @@ function normalizeHooks(value: unknown, warn: (field: string, message: string) =
   for (const [event, groups] of Object.entries(value)) {
     const parsed = hookMatcherSchema.array().safeParse(coerceTimeouts(groups));
     if (!parsed.success) {
-      warn("hooks", `Field 'hooks' entry '${event}' is not a list of { matcher, hooks: [{ type: command, command }] }; it is ignored`);
+      warn(
+        "hooks",
+        `Field 'hooks' entry '${event}' is not a list of { matcher, hooks: [{ type: command, command }] }; it is ignored`,
+      );
       continue;
     }
     const entries: SkillHookEntry[] = [];
@@ -169,7 +185,8 @@ function normalizeHooks(value: unknown, warn: (field: string, message: string) =
 function coerceTimeouts(groups: unknown): unknown {
   if (!Array.isArray(groups)) return groups;
   return groups.map((group) => {
-    if (group === null || typeof group !== "object" || !Array.isArray((group as { hooks?: unknown }).hooks)) return group;
+    if (group === null || typeof group !== "object" || !Array.isArray((group as { hooks?: unknown }).hooks))
+      return group;
     const inner = (group as { hooks: unknown[] }).hooks.map((hook) => {
       if (hook === null || typeof hook !== "object") return hook;
       const timeout = (hook as { timeout?: unknown }).timeout;
