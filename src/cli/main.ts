@@ -2,10 +2,12 @@
 // The `skillbox` executable: the command table and the process wiring. Add a command with one line.
 import { homedir } from "node:os";
 import type { CliCommand } from "./command.js";
+import { chatCommand } from "./commands/chat.js";
 import { listCommand } from "./commands/list.js";
 import { loadCommand } from "./commands/load.js";
 import { promptCommand } from "./commands/prompt.js";
 import { readPropertiesCommand } from "./commands/read-properties.js";
+import { runCommand } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 import { showCommand } from "./commands/show.js";
 import { toPromptCommand } from "./commands/to-prompt.js";
@@ -23,6 +25,8 @@ const commands: CliCommand[] = [
   promptCommand,
   loadCommand,
   watchCommand,
+  runCommand,
+  chatCommand,
   serveCommand,
 ];
 

@@ -1,0 +1,37 @@
+// The command-line options `skillbox run` and `skillbox chat` share, kept apart from the agent code so
+// the command table loads without the providers' SDKs.
+
+import { WORKSPACE_OPTIONS, WORKSPACE_OPTIONS_HELP } from "./open-cli-workspace.js";
+
+/** The options `run` and `chat` share, for parseCommandArguments. */
+export const AGENT_OPTIONS = {
+  provider: { type: "string" },
+  model: { type: "string" },
+  "base-url": { type: "string" },
+  "api-key": { type: "string" },
+  "max-steps": { type: "string" },
+  ...WORKSPACE_OPTIONS,
+} as const;
+
+/** Help lines for AGENT_OPTIONS. */
+export const AGENT_OPTIONS_HELP = `  --provider <name>  openai (also any OpenAI-compatible server) or anthropic
+  --model <id>       Model id (default: config "model", else the provider's default)
+  --base-url <url>   API base URL, e.g. http://localhost:11434/v1 for Ollama
+  --api-key <key>    API key (better: OPENAI_API_KEY or ANTHROPIC_API_KEY)
+  --max-steps <n>    Model calls per prompt at most (default 25)
+${WORKSPACE_OPTIONS_HELP}
+
+Provider settings come from the flags, then the config files (~/.skillbox/config.json and
+.skillbox/config.json: provider, model, baseUrl, models), then OPENAI_BASE_URL / OPENAI_API_KEY or
+ANTHROPIC_BASE_URL / ANTHROPIC_API_KEY. Permissions and hooks come from the config files.`;
+
+/** The parsed values of AGENT_OPTIONS. */
+export interface AgentOptionValues {
+  provider?: string | undefined;
+  model?: string | undefined;
+  "base-url"?: string | undefined;
+  "api-key"?: string | undefined;
+  "max-steps"?: string | undefined;
+  dir?: string[] | undefined;
+  cwd?: string | undefined;
+}

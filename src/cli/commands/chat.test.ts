@@ -1,0 +1,171 @@
+// `skillbox chat` in process over piped streams: real temp folders, SQLite file and fake LLM server.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { PassThrough } from "node:stream";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createFakeLlmServer, type FakeLlmServer, type FakeLlmStep } from "../../testing/index.js";
+import type { CliIo } from "../command.js";
+import { runCli } from "../run-cli.js";
+import { createChatCommand } from "./chat.js";
+
+let base: string;
+let server: FakeLlmServer | undefined;
+beforeEach(() => {
+  base = mkdtempSync(path.join(tmpdir(), "skillbox-chat-"));
+  for (const folder of ["home", "project", "skills"]) mkdirSync(path.join(base, folder));
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  rmSync(base, { recursive: true, force: true });
+});
+
+function writeSkill(name: string, frontmatter: string, body: string): void {
+  mkdirSync(path.join(base, "skills", name), { recursive: true });
+  writeFileSync(
+    path.join(base, "skills", name, "SKILL.md"),
+    `---\nname: ${name}\n${frontmatter}\n---\n${body}\n`,
+  );
+}
+
+/** A running chat: type lines, wait for output, interrupt, and await its exit code. */
+async function startChat(script: FakeLlmStep[]) {
+  server = await createFakeLlmServer({ script });
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let screen = "";
+  let errors = "";
+  const waiters: { text: string; resolve: () => void }[] = [];
+  const check = () => {
+    for (const waiter of [...waiters]) {
+      if ((screen + errors).includes(waiter.text)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
+  };
+  output.on("data", (chunk: Buffer) => {
+    screen += chunk.toString();
+    check();
+  });
+  let interruptListener: (() => void) | undefined;
+  const io: CliIo = {
+    stdout: (text) => {
+      screen += text;
+      check();
+    },
+    stderr: (text) => {
+      errors += text;
+      check();
+    },
+    cwd: path.join(base, "project"),
+    home: path.join(base, "home"),
+    env: { OPENAI_BASE_URL: server.openaiBaseUrl, SKILLBOX_DB: path.join(base, "skillbox.db") },
+  };
+  const command = createChatCommand(() => ({
+    input,
+    output,
+    terminal: false,
+    onInterrupt(listener) {
+      interruptListener = listener;
+      return () => {
+        interruptListener = undefined;
+      };
+    },
+  }));
+  const exited = runCli(["chat", "--dir", path.join(base, "skills")], io, {
+    commands: [command],
+    version: "0",
+  });
+  return {
+    type: (line: string) => input.write(`${line}\n`),
+    interrupt: () => interruptListener?.(),
+    waitFor: (text: string) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`"${text}" never appeared.\nScreen:\n${screen}\nErrors:\n${errors}`)),
+          8000,
+        );
+        waiters.push({
+          text,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
+        check();
+      }),
+    screen: () => screen,
+    errors: () => errors,
+    exited,
+  };
+}
+
+describe("skillbox chat", () => {
+  it("streams answers, keeps the conversation, lists /skills and quits on /exit", async () => {
+    writeSkill("greet", "description: Greets people.", "Greet warmly.");
+    writeSkill("hidden", "description: Only for the model.\nuser-invocable: false", "Body.");
+    const chat = await startChat([{ text: "Hello, Ada!" }, { text: "You said your name is Ada." }]);
+    await chat.waitFor("Skillbox chat · openai");
+    chat.type("my name is Ada");
+    await chat.waitFor("Hello, Ada!");
+    chat.type("what is my name?");
+    await chat.waitFor("You said your name is Ada.");
+    chat.type("/skills");
+    await chat.waitFor("Skills (2):");
+    chat.type("/exit");
+    expect(await chat.exited).toBe(0);
+    expect(chat.screen()).toContain(
+      "Skills (2):\n  /greet  Greets people.\n  hidden  Only for the model. (model only)\n",
+    );
+    const second = server?.requests[1]?.body.messages as { role: string }[];
+    expect(second.map((message) => message.role)).toEqual(["system", "user", "assistant", "user"]);
+  });
+
+  it("asks y/n for an ask rule and runs the tool only after a yes", async () => {
+    mkdirSync(path.join(base, "project", ".skillbox"));
+    writeFileSync(
+      path.join(base, "project", ".skillbox", "config.json"),
+      JSON.stringify({ permissions: { ask: ["Write"] } }),
+    );
+    const write = { toolCalls: [{ name: "write_file", arguments: { path: "a.txt", content: "A" } }] };
+    const chat = await startChat([write, { text: "first done" }, write, { text: "second done" }]);
+    chat.type("write a.txt");
+    await chat.waitFor("Allow write_file");
+    chat.type("n");
+    await chat.waitFor("first done");
+    expect(existsSync(path.join(base, "project", "a.txt"))).toBe(false);
+    chat.type("write a.txt again");
+    await chat.waitFor("first done\n> Allow write_file");
+    chat.type("y");
+    await chat.waitFor("second done");
+    expect(readFileSync(path.join(base, "project", "a.txt"), "utf8")).toBe("A");
+  });
+
+  it("stops a turn on Ctrl-C and goes on; two Ctrl-C at an empty prompt quit", async () => {
+    const chat = await startChat([{ text: "a very slow answer", delayMs: 20_000 }, { text: "quick answer" }]);
+    chat.type("be slow");
+    while ((server?.requests.length ?? 0) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    chat.interrupt();
+    await chat.waitFor("(stopped)");
+    chat.type("be quick");
+    await chat.waitFor("quick answer\n> ");
+    chat.interrupt();
+    await chat.waitFor("press Ctrl-C again");
+    chat.interrupt();
+    expect(await chat.exited).toBe(0);
+  });
+
+  it("answers /name of a fork skill with the sub-agent's result and says when a name is unknown", async () => {
+    writeSkill("research", "description: Researches.\ncontext: fork", "Research the topic.");
+    const chat = await startChat([{ text: "Findings: all good." }]);
+    chat.type("/reserch cats");
+    await chat.waitFor("Did you mean /research?");
+    chat.type("/research cats");
+    await chat.waitFor("Findings: all good.");
+    chat.type("/exit");
+    expect(await chat.exited).toBe(0);
+    expect(server?.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,163 @@
+// `skillbox run` in process: real temp folders, a real SQLite file, the fake LLM server over HTTP.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createFakeLlmServer, type FakeLlmServer, type FakeLlmStep } from "../../testing/index.js";
+import type { CliIo } from "../command.js";
+import { runCli } from "../run-cli.js";
+import { EXIT_MAX_STEPS, EXIT_RUN_FAILED, runCommand } from "./run.js";
+
+let base: string;
+let server: FakeLlmServer | undefined;
+beforeEach(() => {
+  base = mkdtempSync(path.join(tmpdir(), "skillbox-run-"));
+  for (const folder of ["home", "project", "skills"]) mkdirSync(path.join(base, folder));
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  rmSync(base, { recursive: true, force: true });
+});
+
+function writeSkill(name: string, frontmatter: string, body: string): void {
+  mkdirSync(path.join(base, "skills", name), { recursive: true });
+  writeFileSync(
+    path.join(base, "skills", name, "SKILL.md"),
+    `---\nname: ${name}\n${frontmatter}\n---\n${body}\n`,
+  );
+}
+
+async function run(
+  args: string[],
+  script: FakeLlmStep[] = [],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  server ??= await createFakeLlmServer({ script });
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    cwd: path.join(base, "project"),
+    home: path.join(base, "home"),
+    env: { OPENAI_BASE_URL: server.openaiBaseUrl, SKILLBOX_DB: path.join(base, "skillbox.db"), ...env },
+    signal: new AbortController().signal,
+  };
+  const code = await runCli(["run", "--dir", path.join(base, "skills"), ...args], io, {
+    commands: [runCommand],
+    version: "0.0.0",
+  });
+  return { code, stdout, stderr };
+}
+
+describe("skillbox run", () => {
+  it("prints the model's final answer after it loads a skill, and exits 0", async () => {
+    writeSkill("haiku-style", "description: Writes haiku.", "Answer in three lines.");
+    const result = await run(
+      ["write a poem"],
+      [
+        { toolCalls: [{ name: "load_skill", arguments: { skill_name: "haiku-style" } }] },
+        { text: "old pond\nfrog jumps\nsplash" },
+      ],
+    );
+    expect(result).toEqual({ code: 0, stdout: "old pond\nfrog jumps\nsplash\n", stderr: "" });
+  });
+
+  it("prints the transcript with --json: messages, steps, usage and how the run stopped", async () => {
+    const result = await run(["--json", "--model", "tiny", "hello"], [{ text: "hi there" }]);
+    expect(result.code).toBe(0);
+    const transcript = JSON.parse(result.stdout);
+    expect(transcript).toMatchObject({
+      text: "hi there",
+      stoppedBy: "end",
+      steps: 1,
+      provider: "openai",
+      model: "tiny",
+      messages: [
+        { role: "user", content: "hello" },
+        { role: "assistant", content: "hi there" },
+      ],
+    });
+    expect(transcript.usage.total.outputTokens).toBeGreaterThan(0);
+    expect(typeof transcript.sessionId).toBe("string");
+  });
+
+  it("shows tool calls on stderr with --verbose", async () => {
+    const result = await run(
+      ["--verbose", "look around"],
+      [{ toolCalls: [{ name: "glob", arguments: { pattern: "*" } }] }, { text: "nothing here" }],
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('› glob {"pattern":"*"}\n');
+  });
+
+  it(`exits ${EXIT_RUN_FAILED} with the provider's error when the model call fails for good`, async () => {
+    const result = await run(["hello"], [{ status: 400, body: { error: { message: "model not found" } } }]);
+    expect(result.code).toBe(EXIT_RUN_FAILED);
+    expect(result.stderr).toContain("The model call failed at step 1");
+    expect(result.stdout).toBe("");
+  });
+
+  it(`exits ${EXIT_MAX_STEPS} when the step limit ends the run before a final answer`, async () => {
+    const result = await run(
+      ["--max-steps", "1", "look around"],
+      [{ text: "Let me look.", toolCalls: [{ name: "glob", arguments: { pattern: "*" } }] }],
+    );
+    expect(result.code).toBe(EXIT_MAX_STEPS);
+    expect(result.stdout).toBe("Let me look.\n");
+    expect(result.stderr).toContain("stopped after 1 model calls without a final answer");
+  });
+
+  it("runs /name as the skill's invocation and refuses a shell line by default", async () => {
+    writeSkill("status", "description: Shows the status.", "Status: !`git status`");
+    writeSkill("greet", "description: Greets.", "Greet $ARGUMENTS warmly.");
+    const refused = await run(["/status"]);
+    expect(refused.code).toBe(EXIT_RUN_FAILED);
+    expect(refused.stderr).toContain("git status");
+    expect(server?.requests).toHaveLength(0);
+
+    server?.addSteps({ text: "Hello, Ada!" });
+    const greeted = await run(["/greet", "Ada"]);
+    expect(greeted).toMatchObject({ code: 0, stdout: "Hello, Ada!\n" });
+    const sent = server?.requests[0]?.body.messages as { role: string; content: string }[];
+    expect(sent.at(-1)?.content).toContain("Greet Ada warmly.");
+  });
+
+  it("refuses an unknown /name with a did-you-mean instead of sending it to the model", async () => {
+    writeSkill("greet", "description: Greets.", "Greet.");
+    const result = await run(["/gret", "Ada"]);
+    expect(result).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "skillbox run: No skill is named 'gret'. Did you mean /greet?\n",
+    });
+  });
+
+  it("exits 2 without a prompt and 1 with a clear message when the official API has no key", async () => {
+    expect((await run([])).code).toBe(2);
+    const noKey = await run(["hello"], [], { OPENAI_BASE_URL: "" });
+    expect(noKey.code).toBe(1);
+    expect(noKey.stderr).toContain("No API key for api.openai.com. Set OPENAI_API_KEY");
+  });
+
+  it("reads the provider and permissions from the config file", async () => {
+    mkdirSync(path.join(base, "project", ".skillbox"));
+    writeFileSync(
+      path.join(base, "project", ".skillbox", "config.json"),
+      JSON.stringify({ model: "configured-model", permissions: { deny: ["Bash"] } }),
+    );
+    const result = await run(
+      ["list files"],
+      [{ toolCalls: [{ name: "bash", arguments: { command: "ls" } }] }, { text: "denied" }],
+    );
+    expect(result.code).toBe(0);
+    expect(server?.requests[0]?.body.model).toBe("configured-model");
+    const sent = server?.requests[1]?.body.messages as { role: string; content: string }[];
+    expect(sent.at(-1)?.content).toContain("Permission denied: bash is denied by the rule Bash.");
+  });
+});

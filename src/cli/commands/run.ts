@@ -1,0 +1,128 @@
+// `skillbox run "<prompt>"`: one headless agent run over the skill roots; prints the final answer
+// (or the transcript with --json) and exits with a code that says how the run ended.
+
+import type { AgentRunResult } from "../../agent/agent-types.js";
+import { AGENT_OPTIONS, AGENT_OPTIONS_HELP } from "../agent-options.js";
+import type { CliCommand, CliIo } from "../command.js";
+import { EXIT_OK } from "../exit-codes.js";
+import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
+
+/** The run failed: the model call failed after retries, or a hook or the skill refused the prompt. */
+export const EXIT_RUN_FAILED = 3;
+/** The step limit was reached before the model gave a final answer. */
+export const EXIT_MAX_STEPS = 4;
+/** Ctrl-C stopped the run. */
+export const EXIT_INTERRUPTED = 130;
+
+const HELP = `Usage: skillbox run [options] "<prompt>"
+
+Runs the agent once, headless, over the skills in the skill roots: the model sees the skills list,
+loads skills with load_skill and works with the built-in tools (bash, read_file, write_file,
+edit_file, glob, grep) in the working folder. Prints the final answer.
+A prompt "/name args" runs the skill "name" directly, as a person typing it would.
+Permission rules that "ask" are denied, since no one can answer.
+
+Options:
+  --json             Print the transcript as JSON: { text, stoppedBy, error?, steps, usage,
+                     messages, sessionId, provider, model }
+  --verbose          Print each tool call to stderr as it starts
+${AGENT_OPTIONS_HELP}
+  --help             Print this help
+
+Exit codes:
+  0    The model answered
+  1    Skillbox could not start the run (bad config, no API key, unknown skill, store error)
+  2    Bad usage (unknown flag, missing prompt, missing folder)
+  ${EXIT_RUN_FAILED}    The run failed: the model call failed (after retries), or a hook or the skill refused the prompt
+  ${EXIT_MAX_STEPS}    The step limit (--max-steps) was reached before a final answer
+  ${EXIT_INTERRUPTED}  Interrupted with Ctrl-C
+`;
+
+export const runCommand: CliCommand = {
+  name: "run",
+  summary: "Run the agent once on a prompt and print the answer",
+  help: HELP,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArguments("run", args, {
+      json: { type: "boolean" },
+      verbose: { type: "boolean" },
+      ...AGENT_OPTIONS,
+    });
+    const prompt = positionals.join(" ").trim();
+    if (prompt === "") throw usageError("run", 'Give a prompt, e.g. skillbox run "Summarize README.md"');
+    // Loaded here, so other commands start without the providers' SDKs.
+    const { checkSlashCommand, describeToolActivity, openCliAgent } = await import("../open-cli-agent.js");
+    const opened = openCliAgent("run", io, values, {
+      ...(values.verbose
+        ? {
+            onEvent: (event) => writeActivity(io, describeToolActivity(event)),
+            onSubAgentEvent: (event, agentName) => writeActivity(io, describeToolActivity(event, agentName)),
+          }
+        : {}),
+    });
+    const interrupt = io.signal === undefined ? listenForInterrupt() : undefined;
+    const signal = io.signal ?? interrupt?.signal;
+    try {
+      checkSlashCommand(opened.workspace, prompt);
+      const result = await opened.agent.run(prompt, signal === undefined ? {} : { signal });
+      if (values.json) {
+        io.stdout(
+          `${JSON.stringify(
+            {
+              ...result,
+              sessionId: opened.agent.sessionId,
+              provider: opened.providerConfig.provider,
+              model: opened.agent.model,
+            },
+            null,
+            2,
+          )}\n`,
+        );
+      } else if (result.text !== "") {
+        io.stdout(result.text.endsWith("\n") ? result.text : `${result.text}\n`);
+      }
+      return reportEnd(io, result);
+    } finally {
+      interrupt?.dispose();
+      await opened.close();
+    }
+  },
+};
+
+/** The exit code for how the run ended, with one line on stderr for anything but success. */
+function reportEnd(io: CliIo, result: AgentRunResult): number {
+  switch (result.stoppedBy) {
+    case "end":
+      return EXIT_OK;
+    case "max-steps":
+      io.stderr(
+        `skillbox run: stopped after ${result.steps} model calls without a final answer (raise --max-steps to allow more)\n`,
+      );
+      return EXIT_MAX_STEPS;
+    case "aborted":
+      io.stderr("skillbox run: interrupted\n");
+      return EXIT_INTERRUPTED;
+    case "error":
+      io.stderr(`skillbox run: ${result.error ?? "the run failed"}\n`);
+      return EXIT_RUN_FAILED;
+  }
+}
+
+function writeActivity(io: CliIo, line: string | undefined): void {
+  if (line !== undefined) io.stderr(line);
+}
+
+/** Ctrl-C (SIGINT) and SIGTERM abort the run instead of killing the process, so it ends cleanly. */
+function listenForInterrupt(): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const stop = (): void => controller.abort();
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  return {
+    signal: controller.signal,
+    dispose() {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    },
+  };
+}

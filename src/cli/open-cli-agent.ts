@@ -1,0 +1,133 @@
+// Opens a skill agent for `skillbox run` and `skillbox chat`: provider flags over the config file
+// over the environment, the workspace from `--dir`/`--cwd`, and createSkillAgent for the rest.
+
+import { randomUUID } from "node:crypto";
+import type { AgentEvent } from "../agent/agent-types.js";
+import {
+  type CreateSkillAgentOptions,
+  createSkillAgent,
+  type SkillAgent,
+} from "../agent/create-skill-agent.js";
+import {
+  type ResolvedProviderConfig,
+  resolveProviderConfig,
+} from "../agent/providers/resolve-provider-config.js";
+import { parseSlashCommand } from "../agent/user-invocation.js";
+import { SkillboxError } from "../errors.js";
+import { formatDiagnostic } from "../skills/diagnostic.js";
+import { suggestSkillNames } from "../tools/suggest-skill-names.js";
+import type { Workspace } from "../workspace/workspace.js";
+import type { AgentOptionValues } from "./agent-options.js";
+import type { CliIo } from "./command.js";
+import { openCliWorkspace } from "./open-cli-workspace.js";
+import { usageError } from "./parse-command-arguments.js";
+
+/** An open agent and what it was built from; `close` ends the session and closes the workspace. */
+export interface CliAgent {
+  agent: SkillAgent;
+  workspace: Workspace;
+  providerConfig: ResolvedProviderConfig;
+  close(): Promise<void>;
+}
+
+/** Opens the workspace and the agent. Config problems are printed to stderr as warnings. */
+export function openCliAgent(
+  command: string,
+  io: CliIo,
+  values: AgentOptionValues,
+  extra: Omit<CreateSkillAgentOptions, "workspace" | "providerConfig" | "sessionId" | "maxSteps"> = {},
+): CliAgent {
+  const maxSteps = parseMaxSteps(command, values["max-steps"]);
+  const sessionId = randomUUID();
+  const workspace = openCliWorkspace(command, io, values, { sessionId });
+  try {
+    for (const diagnostic of workspace.diagnostics) io.stderr(`${formatDiagnostic(diagnostic)}\n`);
+    const { config } = workspace;
+    const providerConfig = resolveProviderConfig({
+      flags: {
+        provider: values.provider,
+        model: values.model,
+        baseUrl: values["base-url"],
+        apiKey: values["api-key"],
+      },
+      config: {
+        provider: config.provider,
+        model: config.model,
+        baseUrl: config.baseUrl,
+        models: config.models,
+      },
+      env: io.env ?? process.env,
+    });
+    const agent = createSkillAgent({
+      ...extra,
+      workspace,
+      providerConfig,
+      sessionId,
+      ...(maxSteps === undefined ? {} : { maxSteps }),
+    });
+    return {
+      agent,
+      workspace,
+      providerConfig,
+      async close() {
+        try {
+          await agent.close();
+        } finally {
+          workspace.close();
+        }
+      },
+    };
+  } catch (error) {
+    workspace.close();
+    throw error;
+  }
+}
+
+/**
+ * Checks that a `/name args` prompt names a known skill; throws `skill-not-found` with a
+ * did-you-mean otherwise. Prompts that are no slash command pass (refusals come from the agent).
+ */
+export function checkSlashCommand(workspace: Workspace, prompt: string): void {
+  const command = parseSlashCommand(prompt);
+  if (command === undefined) return;
+  const { registry } = workspace;
+  if (registry.get(command.name) !== undefined) return;
+  const names = registry
+    .list({ includeShadowed: false })
+    .filter((record) => registry.isUserInvocable(record))
+    .map((record) => record.name);
+  const close = suggestSkillNames(command.name, names);
+  const hint =
+    close.length > 0 ? ` Did you mean /${close.join(" or /")}?` : " Run skillbox list to see the skills.";
+  throw new SkillboxError("skill-not-found", `No skill is named '${command.name}'.${hint}`, {
+    data: { name: command.name },
+  });
+}
+
+function parseMaxSteps(command: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const steps = Number(text);
+  if (!/^\d+$/.test(text) || steps < 1 || steps > 1000) {
+    throw usageError(command, `--max-steps must be a whole number from 1 to 1000, not '${text}'`);
+  }
+  return steps;
+}
+
+/**
+ * One line for a tool event, for progress on stderr: `› read_file {"path":"a.txt"}` when a call
+ * starts, `  ✗ <reason>` when it failed, was denied or was blocked; undefined for other events.
+ */
+export function describeToolActivity(event: AgentEvent, agentName = "main"): string | undefined {
+  const who = agentName === "main" ? "" : `[${agentName}] `;
+  if (event.type === "tool-start") {
+    return `${who}› ${event.call.name} ${shorten(JSON.stringify(event.call.arguments), 160)}\n`;
+  }
+  if (event.type === "tool-end" && event.status !== "ok") {
+    return `${who}  ✗ ${event.status}: ${shorten(event.result.content.replace(/\s+/g, " "), 200)}\n`;
+  }
+  return undefined;
+}
+
+function shorten(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+}
