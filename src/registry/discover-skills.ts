@@ -4,7 +4,7 @@ import type { Stats } from "node:fs";
 import * as path from "node:path";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import { createGitignoreLayer, type GitignoreLayer, isIgnoredDirectory } from "./gitignore-layers.js";
-import { classifyEntries, compareNames } from "./list-directory.js";
+import { compareNames } from "./list-directory.js";
 import {
   errorCodeOf,
   isSameStamp,
@@ -20,6 +20,15 @@ import {
   toOrderKey,
   type WalkChanges,
 } from "./skill-tree.js";
+import {
+  duplicateDiagnostic,
+  gitignorePath,
+  listFolder,
+  resolveLink,
+  rootDiagnostic,
+  statOrUndefined,
+  unreadable,
+} from "./walk-reads.js";
 
 /** What a walk works on. */
 export interface WalkContext {
@@ -192,7 +201,7 @@ function visit(
   current.walkDiagnostics = [];
   let linkTargets: Map<string, { stats: Stats; realPath: string }> | undefined;
   for (const name of current.links) {
-    const resolved = resolveLink(context, current, name);
+    const resolved = resolveLink(fs, current, name);
     if (resolved === undefined) continue;
     linkTargets ??= new Map();
     linkTargets.set(name, resolved);
@@ -258,132 +267,4 @@ function sameNames(left: readonly string[], right: readonly string[]): boolean {
   if (left.length !== right.length) return false;
   for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
   return true;
-}
-
-function listFolder(fs: RegistryFileSystem, tree: SkillTree, directory: string) {
-  try {
-    const listing = classifyEntries(
-      directory,
-      fs.readdirSync(directory, { withFileTypes: true }),
-      tree.limits.skipped,
-    );
-    let gitignore: DirectoryNode["gitignore"];
-    if (listing.hasGitignore && tree.limits.respectGitignore) {
-      try {
-        const file = gitignorePath(directory);
-        const stamp = toStamp(fs.statSync(file));
-        gitignore = { stamp, text: fs.readFileSync(file).toString("utf8") };
-      } catch (error) {
-        listing.diagnostics.push(unreadable(gitignorePath(directory), error));
-      }
-    }
-    return { ...listing, gitignore };
-  } catch (error) {
-    return {
-      directories: [],
-      links: [],
-      skillFileName: undefined,
-      diagnostics: [unreadable(directory, error)],
-      gitignore: undefined,
-    };
-  }
-}
-
-function resolveLink(context: WalkContext, node: DirectoryNode, name: string) {
-  const linkPath = path.join(node.path, name);
-  try {
-    const stats = context.fs.statSync(linkPath);
-    if (!stats.isDirectory()) return undefined;
-    return { stats, realPath: context.fs.realpathSync(linkPath) };
-  } catch (error) {
-    const code = errorCodeOf(error);
-    node.walkDiagnostics.push(
-      code === "ELOOP"
-        ? {
-            severity: "warning",
-            code: "symlink-loop",
-            message: "This link points back to itself; it is skipped.",
-            path: linkPath,
-          }
-        : code === "ENOENT"
-          ? {
-              severity: "info",
-              code: "symlink-broken",
-              message: "This link points to nothing; it is skipped.",
-              path: linkPath,
-            }
-          : unreadable(linkPath, error),
-    );
-    return undefined;
-  }
-}
-
-function duplicateDiagnostic(
-  childPath: string,
-  owner: string,
-  parentReal: string,
-  realPath: string,
-): Diagnostic {
-  const loop = parentReal === realPath || parentReal.startsWith(`${realPath}${path.sep}`);
-  return loop
-    ? {
-        severity: "warning",
-        code: "symlink-loop",
-        message: `This link leads back to ${owner}, a folder above it; it is skipped.`,
-        path: childPath,
-      }
-    : {
-        severity: "info",
-        code: "duplicate-directory",
-        message: `This is the same folder as ${owner}; its skills are listed once, from there.`,
-        path: childPath,
-      };
-}
-
-function unreadable(target: string, error: unknown): Diagnostic {
-  const code = errorCodeOf(error) ?? "error";
-  return {
-    severity: "warning",
-    code: "unreadable",
-    message: `Could not read this (${code}); skills inside it are not loaded. Check its permissions.`,
-    path: target,
-  };
-}
-
-function rootDiagnostic(rootPath: string, code: string, cause: string | undefined): Diagnostic {
-  if (code === "root-missing") {
-    return {
-      severity: "warning",
-      code,
-      message: "This skills folder does not exist; create it or fix the path.",
-      path: rootPath,
-    };
-  }
-  if (code === "root-not-a-directory") {
-    return {
-      severity: "warning",
-      code,
-      message: "This skills root is a file, not a folder; point it at a folder.",
-      path: rootPath,
-    };
-  }
-  return {
-    severity: "warning",
-    code,
-    message: `Could not read this skills folder (${cause ?? "error"}); check its permissions.`,
-    path: rootPath,
-  };
-}
-
-function statOrUndefined(fs: RegistryFileSystem, file: string) {
-  try {
-    return toStamp(fs.statSync(file));
-  } catch {
-    // A .gitignore that went away reads as "changed": the folder is listed again.
-    return undefined;
-  }
-}
-
-function gitignorePath(directory: string): string {
-  return path.join(directory, ".gitignore");
 }
