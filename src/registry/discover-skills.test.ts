@@ -82,6 +82,9 @@ describe("discovery", () => {
     expect(found).toContain("symlink-loop");
     expect(found).toContain("duplicate-directory");
     expect(found.filter((code) => code === "symlink-loop")).toHaveLength(2);
+    registry.refresh();
+    registry.refresh({ force: true });
+    expect(codes(registry).filter((code) => code === "symlink-loop")).toHaveLength(2);
   });
 
   it("reports the depth bound once per root and still loads what is above it", () => {

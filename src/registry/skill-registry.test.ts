@@ -93,6 +93,16 @@ describe("precedence and shadowing", () => {
   });
 });
 
+describe("roots", () => {
+  it("resolves a relative root against the cwd", () => {
+    const base = temp();
+    writeSkill(path.join(base, "skills"), "relative");
+    const registry = create([{ label: "rel", path: "skills", scope: "custom" }], { cwd: base });
+    expect(registry.roots[0]?.path).toBe(path.join(base, "skills"));
+    expect(registry.get("relative")?.directory).toBe(path.join(base, "skills", "relative"));
+  });
+});
+
 describe("lookup", () => {
   it("finds records by plain or qualified name and throws a readable error for unknown names", () => {
     const root = temp();
@@ -136,6 +146,23 @@ describe("incremental refresh", () => {
     expect(parsed).toEqual(["four"]);
     expect(removed.map((event) => event.record.name)).toEqual(["three"]);
     expect(added.map((event) => event.record.name)).toEqual(["four"]);
+  });
+
+  it("re-parses everything on a forced refresh, without reporting unchanged skills", () => {
+    const root = temp();
+    writeSkill(root, "one");
+    writeSkill(root, "two");
+    ageTree(root);
+    const parsed: string[] = [];
+    const registry = single(root, { onParse: (file) => parsed.push(file) });
+    registry.refresh();
+    expect(registry.refresh({ force: true })).toMatchObject({
+      parsed: 2,
+      changed: [],
+      added: [],
+      removed: [],
+    });
+    expect(parsed).toHaveLength(4);
   });
 
   it("re-checks a file written in the same clock tick as the scan, without a spurious change", () => {

@@ -131,6 +131,19 @@ describe("watching", () => {
     expect((await back).record.name).toBe("again");
   });
 
+  it("drops a folder that a new .gitignore excludes, and brings it back when the rule goes", async () => {
+    const root = temp();
+    writeSkill(root, "drafts/wip");
+    writeSkill(root, "kept");
+    const registry = watched(root);
+    const removed = waitForRegistryEvent(registry, "skill-removed");
+    writeFileSync(path.join(root, ".gitignore"), "drafts/\n");
+    expect((await removed).record.name).toBe("wip");
+    const added = waitForRegistryEvent(registry, "skill-added");
+    writeFileSync(path.join(root, ".gitignore"), "# nothing ignored\n");
+    expect((await added).record.name).toBe("wip");
+  });
+
   it("coalesces a burst of changes into one refresh", async () => {
     const root = temp();
     const registry = watched(root, {}, 150);
