@@ -67,7 +67,7 @@ export function loadSkillEntry(
       options.readWholeFiles ? { headBytes: maxBytes + 1 } : {},
     );
     options.onParse?.(place.file);
-    return parseSkillEntry(place, head.bytes, head.stamp, { ...options, whole: head.complete }).entry;
+    return parseSkillEntry(place, head.bytes, head.stamp, options).entry;
   } catch (error) {
     const code = errorCodeOf(error);
     if (code === "ENOENT") return undefined;
@@ -82,14 +82,14 @@ export function loadSkillEntry(
 }
 
 /**
- * Parses the bytes of a skill file (its head or all of it). With `whole`, also returns the
- * decoded body and remembers where it starts, so later reads can skip parsing.
+ * Parses the bytes of a skill file (its head or all of it) into an entry, and returns the body
+ * of what was read (the whole body only when the bytes were the whole file).
  */
 export function parseSkillEntry(
   place: EntryPlace,
   bytes: Uint8Array,
   stamp: FileStamp,
-  options: { maxBytes?: number; whole?: boolean },
+  options: { maxBytes?: number },
 ): { entry: SkillFileEntry; body: string | undefined } {
   const directoryName = path.basename(place.directory);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_SKILL_FILE_BYTES;
@@ -109,9 +109,10 @@ export function parseSkillEntry(
     metadata: detach(loaded.metadata),
     diagnostics: detach(loaded.diagnostics),
   });
-  // The body is the tail of the text (byte-exact after the closing delimiter), so its offset is known.
-  if (options.whole && loaded.loadable && text.endsWith(loaded.body))
-    entry.bodyOffset = text.length - loaded.body.length;
+  // The body is the tail of the text (byte-exact after the closing delimiter). A head holds the
+  // whole frontmatter (or is the whole file), so the offset found in it holds for the full text
+  // too: a later load slices the body out without parsing again.
+  if (loaded.loadable && text.endsWith(loaded.body)) entry.bodyOffset = text.length - loaded.body.length;
   return { entry, body: loaded.loadable ? loaded.body : undefined };
 }
 

@@ -66,7 +66,7 @@ export function readSkillBody(
     orderKey: entry.orderKey,
     firstSeenAt: entry.firstSeenAt,
   };
-  const parsed = parseSkillEntry(place, bytes, stamp, { ...options, whole: true });
+  const parsed = parseSkillEntry(place, bytes, stamp, options);
   const sameFile =
     isSameStamp(entry.stamp, stamp) ||
     (hasSameValues(entry.stamp, stamp) && hasSameContent(entry, parsed.entry));

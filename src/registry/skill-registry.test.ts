@@ -282,6 +282,19 @@ describe("bodies", () => {
     expect(registry.get("guide")).toBe(content.record);
   });
 
+  it("loads a body larger than the scanned head without parsing the file again", () => {
+    const root = temp();
+    const body = `${"A long line of instructions.\n".repeat(2000)}The end.\n`;
+    writeSkill(root, "large", {}, { body });
+    ageTree(root);
+    const parsed: string[] = [];
+    const registry = single(root, { onParse: (file) => parsed.push(file) });
+    registry.refresh();
+    expect(registry.readBody("large")).toBe(body);
+    expect(registry.readBody("large")).toBe(body);
+    expect(parsed).toHaveLength(1);
+  });
+
   it("throws skill-not-found with a readable message for a skill deleted from disk", () => {
     const root = temp();
     writeSkill(root, "gone");
