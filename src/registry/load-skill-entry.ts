@@ -149,14 +149,24 @@ function statOrUnknown(fs: RegistryFileSystem, file: string): FileStamp {
   }
 }
 
-/** True when two entries carry the same parsed content (metadata, diagnostics, loadability). */
+/** True when two entries carry the same parsed content (metadata, diagnostics, loadability), key order aside. */
 export function hasSameContent(left: SkillFileEntry, right: SkillFileEntry): boolean {
   return (
     left.loadable === right.loadable &&
     left.bodyStartLine === right.bodyStartLine &&
-    JSON.stringify(left.metadata) === JSON.stringify(right.metadata) &&
-    JSON.stringify(left.diagnostics) === JSON.stringify(right.diagnostics)
+    stableStringify(left.metadata) === stableStringify(right.metadata) &&
+    stableStringify(left.diagnostics) === stableStringify(right.diagnostics)
   );
+}
+
+/** JSON with object keys sorted, so two equal values print the same whatever their key order. */
+function stableStringify(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) return item;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(item).sort()) sorted[key] = (item as Record<string, unknown>)[key];
+    return sorted;
+  });
 }
 
 function detach<Value>(value: Value): Value {

@@ -219,9 +219,11 @@ describe("persisted index", () => {
     const summary = second.refresh();
     expect(summary).toMatchObject({ parsed: 0, listed: 0 });
     expect(parsed).toEqual([]);
+    parsed.length = 0;
     expect(second.list().map((item) => item.name)).toEqual(["a", "b", "c"]);
     expect(second.get("c")?.metadata.paths).toEqual(["*.py"]);
     expect(second.readBody("a")).toBe("Body text.\n");
+    expect(second.refresh({ force: true })).toMatchObject({ parsed: 3, changed: [], added: [], removed: [] });
     second.close();
 
     writeSkill(root, "b", { description: "Changed between processes." });
