@@ -113,11 +113,11 @@ describe("skillbox chat", () => {
     chat.type("what is my name?");
     await chat.waitFor("You said your name is Ada.");
     chat.type("/skills");
-    await chat.waitFor("Skills (2):");
+    await chat.waitFor("Skills (2 on, 0 off):");
     chat.type("/exit");
     expect(await chat.exited).toBe(0);
     expect(chat.screen()).toContain(
-      "Skills (2):\n  /greet  Greets people.\n  hidden  Only for the model. (model only)\n",
+      "Skills (2 on, 0 off):\n  /greet  Greets people.\n  hidden  Only for the model. (model only)\n",
     );
     const second = server?.requests[1]?.body.messages as { role: string }[];
     expect(second.map((message) => message.role)).toEqual(["system", "user", "assistant", "user"]);

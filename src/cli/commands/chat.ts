@@ -4,10 +4,10 @@
 import { createInterface, type Interface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import type { AgentEvent } from "../../agent/agent-types.js";
-import type { SkillRegistry } from "../../registry/skill-registry-types.js";
 import { AGENT_OPTIONS, AGENT_OPTIONS_HELP, type AgentOptionValues } from "../agent-options.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { EXIT_OK } from "../exit-codes.js";
+import { countUsableSkills, formatSkillList } from "../format-skill-list.js";
 import { createLineReader } from "../line-reader.js";
 import { rejectExtraArguments } from "../open-cli-workspace.js";
 import { parseCommandArguments } from "../parse-command-arguments.js";
@@ -144,7 +144,7 @@ async function runChat(io: CliIo, values: AgentOptionValues, terminal: ChatTermi
 
   try {
     const { agent, workspace, providerConfig } = opened;
-    const skillCount = workspace.registry.list({ includeShadowed: false }).length;
+    const skillCount = countUsableSkills(workspace.registry, workspace.stateOf);
     write(
       `Skillbox chat · ${providerConfig.provider} ${agent.model} · ${skillCount} skill${skillCount === 1 ? "" : "s"}\n${IN_CHAT_HELP}`,
     );
@@ -162,7 +162,7 @@ async function runChat(io: CliIo, values: AgentOptionValues, terminal: ChatTermi
         continue;
       }
       if (text === "/skills") {
-        write(listSkills(workspace.registry));
+        write(formatSkillList(workspace.registry, workspace.stateOf));
         continue;
       }
       try {
@@ -192,27 +192,4 @@ async function runChat(io: CliIo, values: AgentOptionValues, terminal: ChatTermi
     rl.close();
     await opened.close();
   }
-}
-
-/** The `/skills` listing: `/name  description`, with model-only and off skills marked. */
-function listSkills(registry: SkillRegistry): string {
-  const records = registry.list({ includeShadowed: false });
-  if (records.length === 0) return "No skills found. Add folders with SKILL.md files to a skill root.\n";
-  const labels = records.map((record) =>
-    registry.isUserInvocable(record) ? `/${record.name}` : record.name,
-  );
-  const width = Math.min(32, Math.max(...labels.map((label) => label.length)));
-  const lines = records.map((record, index) => {
-    const userInvocable = registry.isUserInvocable(record);
-    const label = labels[index] as string;
-    let note = "";
-    if (record.conditional && !record.activated) note = " (offered once matching files are touched)";
-    else if (!userInvocable && registry.isModelInvocable(record)) note = " (model only)";
-    else if (!userInvocable) note = " (off)";
-    else if (!registry.isModelInvocable(record)) note = " (only you can run it)";
-    const description = record.metadata.description.replace(/\s+/g, " ");
-    const short = description.length > 90 ? `${description.slice(0, 89)}…` : description;
-    return `  ${label.padEnd(width)}  ${short}${note}`;
-  });
-  return `Skills (${records.length}):\n${lines.join("\n")}\n`;
 }
