@@ -33,7 +33,7 @@ describe("createSkills", () => {
     skills = await createSkills({ dirs: [root] });
     expect(skills.tools()).toEqual([]);
     expect(skills.systemPrompt()).toBe("");
-    expect(skills.openaiTools()).toEqual([]);
+    expect(skills.openaiTools()).toBeUndefined();
   });
 
   it("puts the load rule and the skill list in the system prompt block, after an optional intro", async () => {

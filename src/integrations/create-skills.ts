@@ -59,8 +59,11 @@ export interface Skills {
   systemPrompt(options?: { intro?: string }): string;
   /** The tools as a Vercel AI SDK ToolSet (needs the `ai` package installed). */
   aiSdkTools(options?: ToolCallOptions): ToolSet;
-  /** The tools for `client.chat.completions.create({ tools })`. */
-  openaiTools(): ReturnType<typeof toOpenAITools>;
+  /**
+   * The tools for `client.chat.completions.create({ tools })`; undefined when there are none, since
+   * the API rejects an empty `tools` array.
+   */
+  openaiTools(): ReturnType<typeof toOpenAITools> | undefined;
   /** Runs an assistant message's `tool_calls`; returns the tool messages to append. */
   handleToolCalls(
     toolCalls: readonly ChatCompletionMessageToolCall[] | null | undefined,
@@ -134,7 +137,10 @@ export async function createSkills(options: CreateSkillsOptions = {}): Promise<S
       }
       return toAiSdkTools(tools, ai, callOptions(extra));
     },
-    openaiTools: () => toOpenAITools(tools),
+    openaiTools() {
+      const current = toOpenAITools(tools);
+      return current.length === 0 ? undefined : current;
+    },
     handleToolCalls: (toolCalls, extra) => handleOpenAIToolCalls(tools, toolCalls, callOptions(extra)),
     anthropicTools: () => toAnthropicTools(tools),
     handleToolUse: (content, extra) => handleAnthropicToolUse(tools, content, callOptions(extra)),
