@@ -1,7 +1,7 @@
 // The command-line options `skillbox run` and `skillbox chat` share, kept apart from the agent code so
 // the command table loads without the providers' SDKs.
 
-import { WORKSPACE_OPTIONS, WORKSPACE_OPTIONS_HELP } from "./open-cli-workspace.js";
+import { WORKSPACE_OPTIONS } from "./open-cli-workspace.js";
 
 /** The options `run` and `chat` share, for parseCommandArguments. */
 export const AGENT_OPTIONS = {
@@ -13,17 +13,19 @@ export const AGENT_OPTIONS = {
   ...WORKSPACE_OPTIONS,
 } as const;
 
-/** Help lines for AGENT_OPTIONS. */
+/** Help lines for AGENT_OPTIONS, aligned with a command's own lines. */
 export const AGENT_OPTIONS_HELP = `  --provider <name>  openai (also any OpenAI-compatible server) or anthropic
   --model <id>       Model id (default: config "model", else the provider's default)
   --base-url <url>   API base URL, e.g. http://localhost:11434/v1 for Ollama
   --api-key <key>    API key (better: OPENAI_API_KEY or ANTHROPIC_API_KEY)
   --max-steps <n>    Model calls per prompt at most (default 25)
-${WORKSPACE_OPTIONS_HELP}
+  --dir <folder>     Look for skills only in this folder (repeatable); replaces the default roots
+  --cwd <folder>     Work as if started in this folder`;
 
-Provider settings come from the flags, then the config files (~/.skillbox/config.json and
-.skillbox/config.json: provider, model, baseUrl, models), then OPENAI_BASE_URL / OPENAI_API_KEY or
-ANTHROPIC_BASE_URL / ANTHROPIC_API_KEY. Permissions and hooks come from the config files.`;
+/** Where provider settings, permissions and hooks come from, for the end of a help text. */
+export const AGENT_SETTINGS_HELP = `Settings: flags win over the config files (~/.skillbox/config.json, then .skillbox/config.json up
+from the working folder: provider, model, baseUrl, models, permissions, hooks), which win over
+OPENAI_BASE_URL / OPENAI_API_KEY or ANTHROPIC_BASE_URL / ANTHROPIC_API_KEY.`;
 
 /** The parsed values of AGENT_OPTIONS. */
 export interface AgentOptionValues {

@@ -4,7 +4,12 @@
 import { createInterface, type Interface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import type { AgentEvent } from "../../agent/agent-types.js";
-import { AGENT_OPTIONS, AGENT_OPTIONS_HELP, type AgentOptionValues } from "../agent-options.js";
+import {
+  AGENT_OPTIONS,
+  AGENT_OPTIONS_HELP,
+  AGENT_SETTINGS_HELP,
+  type AgentOptionValues,
+} from "../agent-options.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { EXIT_OK } from "../exit-codes.js";
 import { countUsableSkills, formatSkillList } from "../format-skill-list.js";
@@ -29,6 +34,8 @@ Permission rules that "ask" ask you (y/n) before the tool runs.
 Options:
 ${AGENT_OPTIONS_HELP}
   --help             Print this help
+
+${AGENT_SETTINGS_HELP}
 `;
 
 const IN_CHAT_HELP =

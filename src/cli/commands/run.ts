@@ -2,7 +2,7 @@
 // (or the transcript with --json) and exits with a code that says how the run ended.
 
 import type { AgentRunResult } from "../../agent/agent-types.js";
-import { AGENT_OPTIONS, AGENT_OPTIONS_HELP } from "../agent-options.js";
+import { AGENT_OPTIONS, AGENT_OPTIONS_HELP, AGENT_SETTINGS_HELP } from "../agent-options.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { EXIT_OK } from "../exit-codes.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
@@ -36,6 +36,8 @@ Exit codes:
   ${EXIT_RUN_FAILED}    The run failed: the model call failed (after retries), or a hook or the skill refused the prompt
   ${EXIT_MAX_STEPS}    The step limit (--max-steps) was reached before a final answer
   ${EXIT_INTERRUPTED}  Interrupted with Ctrl-C
+
+${AGENT_SETTINGS_HELP}
 `;
 
 export const runCommand: CliCommand = {
