@@ -5,6 +5,7 @@ import {
   escapeMarkdownText,
   escapePlainText,
   escapeXml,
+  escapeXmlText,
   truncateText,
 } from "./escape-text.js";
 
@@ -70,5 +71,11 @@ describe("escaping", () => {
 
   it("escapes emphasis and link punctuation inside bold Markdown names", () => {
     expect(escapeMarkdownStrong("a*b_c`d[e]")).toBe("a\\*b\\_c\\`d\\[e\\]");
+  });
+});
+
+describe("escapeXmlText", () => {
+  it("escapes markup but leaves quotes readable in text content", () => {
+    expect(escapeXmlText(`Use "quotes" & it's <fine>`)).toBe('Use "quotes" &amp; it\'s &lt;fine&gt;');
   });
 });

@@ -44,6 +44,14 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => XML_ENTITIES[character] ?? character);
 }
 
+/**
+ * XML escaping for text content (not attributes): only & < > need it there, and leaving quotes
+ * alone spares the model `&quot;` noise in prose.
+ */
+export function escapeXmlText(text: string): string {
+  return text.replace(/[&<>]/g, (character) => XML_ENTITIES[character] ?? character);
+}
+
 const XML_ENTITIES: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",

@@ -1,7 +1,7 @@
 // Seed 000's Layer 1 block: a `<system-reminder>` lead-in and one `- name: description` line per skill.
 
 import type { CatalogFormat } from "./catalog-format.js";
-import { collapseToLine, escapeXml } from "./escape-text.js";
+import { collapseToLine, escapeXmlText } from "./escape-text.js";
 
 /** `<system-reminder>` with a lead-in, `- name: description` lines, XML-escaped. */
 export const xmlCatalogFormat: CatalogFormat = {
@@ -13,11 +13,11 @@ export const xmlCatalogFormat: CatalogFormat = {
     ].join("\n");
   },
   renderEntry(entry, description) {
-    const name = escapeXml(collapseToLine(entry.name));
-    return description === undefined ? `- ${name}` : `- ${name}: ${escapeXml(description)}`;
+    const name = escapeXmlText(collapseToLine(entry.name));
+    return description === undefined ? `- ${name}` : `- ${name}: ${escapeXmlText(description)}`;
   },
   renderNotice(notice) {
-    return `\n${escapeXml(notice)}`;
+    return `\n${escapeXmlText(notice)}`;
   },
   renderClosing() {
     return "</system-reminder>";
