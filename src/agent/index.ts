@@ -33,6 +33,8 @@ export { InMemoryAuditLog } from "./audit-log.js";
 export type { CompactionOptions, CompactionResult, Summarizer } from "./compact-history.js";
 export { compactHistory, needsCompaction, summarizeExtractively } from "./compact-history.js";
 export { createAgent, DEFAULT_MAX_STEPS } from "./create-agent.js";
+export type { CreateSkillAgentOptions, SkillAgent, SkillAgentProviderConfig } from "./create-skill-agent.js";
+export { createSkillAgent } from "./create-skill-agent.js";
 export { estimateMessagesTokens, estimateTokens } from "./estimate-tokens.js";
 export type { ExecutedToolCall, ToolCallContext } from "./execute-tool-call.js";
 export { AUDIT_PREVIEW_CHARS, executeToolCall } from "./execute-tool-call.js";
