@@ -2,6 +2,40 @@
 
 export type { SkillboxErrorCode, SkillboxErrorOptions } from "./errors.js";
 export { describeError, isSkillboxError, SkillboxError } from "./errors.js";
+export type { BuiltCatalog, CatalogBudget, CatalogOptions, CatalogStats } from "./prompt/budget.js";
+export { buildBudgetedCatalog } from "./prompt/budget.js";
+export type { CatalogEntry } from "./prompt/catalog-entry.js";
+export { sortCatalogEntries } from "./prompt/catalog-entry.js";
+export type { RenderCatalogOptions } from "./prompt/render-catalog.js";
+export {
+  renderAvailableSkills,
+  renderCatalog,
+  renderMarkdownCatalog,
+  renderPlainCatalog,
+  renderXmlCatalog,
+} from "./prompt/render-catalog.js";
+export type { TokenEncodingName } from "./prompt/tokens.js";
+export { countTokens } from "./prompt/tokens.js";
+export type { ToolDescriptionOptions } from "./prompt/tool-description.js";
+export { buildToolDescription } from "./prompt/tool-description.js";
+export { isListedForModel, isModelInvocable, isUserInvocable } from "./registry/invocation-flags.js";
+export type { SkillRegistryEventName, SkillRegistryEvents } from "./registry/registry-events.js";
+export type { SearchableSkill, SearchHit, SearchIndex } from "./registry/search-index.js";
+export { createSearchIndex } from "./registry/search-index.js";
+export type { RefreshSummary, SkillRecord } from "./registry/skill-record.js";
+export { createSkillRegistry } from "./registry/skill-registry.js";
+export type {
+  SkillContent,
+  SkillRegistry,
+  SkillRegistryOptions,
+  SkillSearchResult,
+} from "./registry/skill-registry-types.js";
+export type { ResolveDefaultRootsOptions, SkillRoot, SkillRootScope } from "./registry/skill-roots.js";
+export { ensureSkillboxRoots, resolveDefaultRoots } from "./registry/skill-roots.js";
+export type { UsageStat, UsageStore } from "./registry/usage-store.js";
+export { computeUsageScore, InMemoryUsageStore } from "./registry/usage-store.js";
+export type { WaitForRegistryEventOptions } from "./registry/wait-for-registry-event.js";
+export { collectRegistryEvents, waitForRegistryEvent } from "./registry/wait-for-registry-event.js";
 export { checkSpecFields } from "./skills/check-spec-fields.js";
 export type { Diagnostic, DiagnosticSeverity } from "./skills/diagnostic.js";
 export { formatDiagnostic, hasErrors } from "./skills/diagnostic.js";
@@ -48,9 +82,17 @@ export { checkSkillName, findUnsafeNameReason, normalizeSkillName } from "./skil
 export type { FrontmatterSplit } from "./skills/split-frontmatter.js";
 export { splitFrontmatter } from "./skills/split-frontmatter.js";
 export { splitList } from "./skills/split-list.js";
+export type { SubstitutionOptions } from "./skills/substitute.js";
+export { splitArguments, substituteSkillBody } from "./skills/substitute.js";
 export type { SkillValidation, ValidateSkillDirectoryOptions } from "./skills/validate-skill-directory.js";
 export { validateSkillDirectory } from "./skills/validate-skill-directory.js";
 export type { SkillTextValidation, ValidateSkillTextOptions } from "./skills/validate-skill-text.js";
 export { validateSkillText } from "./skills/validate-skill-text.js";
+export type { CreateSkillToolsOptions } from "./tools/create-skill-tools.js";
+export { createSkillTools } from "./tools/create-skill-tools.js";
 export type { JsonSchema, Tool, ToolContext, ToolResult } from "./tools/define-tool.js";
 export { defineTool, toolError } from "./tools/define-tool.js";
+export { createLoadSkillTool } from "./tools/load-skill.js";
+export { createReadSkillFileTool } from "./tools/read-skill-file.js";
+export { createRunSkillScriptTool } from "./tools/run-skill-script.js";
+export { createSearchSkillsTool } from "./tools/search-skills.js";
