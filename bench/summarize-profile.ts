@@ -25,10 +25,11 @@ export function summarizeProfile(file: string, limit = 20): string {
     total += delta;
     const frame = byId.get(id)?.callFrame;
     if (frame === undefined) return;
-    const place =
-      frame.url === ""
-        ? ""
-        : ` ${relative(process.cwd(), frame.url.replace(/^file:\/\//, ""))}:${frame.lineNumber + 1}`;
+    // Positions inside the bench bundle mean nothing to a reader; the function name says enough.
+    const bundled = frame.url === "" || frame.url.includes("skillbox-bench/");
+    const place = bundled
+      ? ""
+      : ` ${relative(process.cwd(), frame.url.replace(/^file:\/\//, ""))}:${frame.lineNumber + 1}`;
     const key = `${frame.functionName || "(anonymous)"}${place}`;
     selfTime.set(key, (selfTime.get(key) ?? 0) + delta);
   });
