@@ -114,7 +114,7 @@ describe("settings", () => {
 
   // KNOWN BUG (src/workspace): the state resolver caches settings and re-reads only when SQLite's
   // data_version moves, which a write on the same connection never does. Flip to `it` once fixed.
-  it.fails("enabledSkillNames turns a bundled skill on", async () => {
+  it("enabledSkillNames turns a bundled skill on", async () => {
     const { app, roots } = setUp({}, true);
     addSkill(roots.at(-1) as string, "bundled-helper", "Ships with Skillbox.");
     const stateOf = async () => {

@@ -3,8 +3,17 @@
 import { z } from "zod";
 import type { Diagnostic } from "../skills/diagnostic.js";
 
-/** Built-ins that are enabled once when first shipped. Empty for now; bundled skills add their names here. */
-export const DEFAULT_ENABLED_BUILTIN_SKILL_NAMES: readonly string[] = [];
+/**
+ * Bundled skills enabled once when first shipped (seed 003's one-time defaults): a person who turns
+ * one off keeps it off, and a name added here later is enabled once on the next start.
+ */
+export const DEFAULT_ENABLED_BUILTIN_SKILL_NAMES: readonly string[] = [
+  "changelog-writer",
+  "methodology",
+  "plotting",
+  "presentation",
+  "typescript-style",
+];
 
 /** The validated shape, without any fallback: used to write and to detect a damaged stored value. */
 export const strictSkillSettingsSchema = z.object({

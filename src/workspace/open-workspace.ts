@@ -67,8 +67,13 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
       settings,
       projectPath,
       ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
-      // data_version changes when another connection (the server, another CLI) commits.
-      changeStamp: () => store.database.pragma("data_version", { simple: true }),
+      // data_version changes when another connection (the server, another CLI) commits;
+      // total_changes() when this connection wrote (e.g. settings saved through the API).
+      changeStamp: () => {
+        const version = store.database.pragma("data_version", { simple: true });
+        const changes = store.database.prepare("SELECT total_changes() AS changes").pluck().get();
+        return `${String(version)}:${String(changes)}`;
+      },
     });
 
     const userSkillsDirectory = path.join(home, ".skillbox", "skills");
