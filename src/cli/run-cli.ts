@@ -5,9 +5,10 @@ import { resolve } from "node:path";
 import { describeError, isSkillboxError } from "../errors.js";
 import type { CliCommand, CliIo } from "./command.js";
 import { EXIT_OK, EXIT_USAGE, exitCodeForError } from "./exit-codes.js";
+import { type CliCommandEntry, resolveCliCommand } from "./lazy-command.js";
 
 export interface RunCliOptions {
-  commands: readonly CliCommand[];
+  commands: readonly CliCommandEntry[];
   version: string;
 }
 
@@ -22,19 +23,23 @@ export async function runCli(args: string[], baseIo: CliIo, options: RunCliOptio
   const [first, ...rest] = global.rest;
   if (first === undefined || first === "--help" || first === "-h" || first === "help") {
     const topic = first === "help" ? options.commands.find((command) => command.name === rest[0]) : undefined;
-    io.stdout(topic ? topic.help : renderMainHelp(options.commands));
+    io.stdout(topic ? (await resolveCliCommand(topic)).help : renderMainHelp(options.commands));
     return EXIT_OK;
   }
   if (first === "--version" || first === "-v") {
     io.stdout(`${options.version}\n`);
     return EXIT_OK;
   }
-  const command = options.commands.find((candidate) => candidate.name === first);
-  if (!command) {
+  const entry = options.commands.find((candidate) => candidate.name === first);
+  if (!entry) {
     io.stderr(`skillbox: unknown command '${first}' (run skillbox --help for the list)\n`);
     return EXIT_USAGE;
   }
-  if (rest.includes("--help") || rest.includes("-h")) {
+  const command = await resolveCliCommand(entry);
+  // Arguments after `--` belong to the command's payload (e.g. a script's own --help).
+  const separator = rest.indexOf("--");
+  const own = separator === -1 ? rest : rest.slice(0, separator);
+  if (own.includes("--help") || own.includes("-h")) {
     io.stdout(command.help);
     return EXIT_OK;
   }
@@ -49,7 +54,7 @@ export async function runCli(args: string[], baseIo: CliIo, options: RunCliOptio
   }
 }
 
-function renderMainHelp(commands: readonly CliCommand[]): string {
+function renderMainHelp(commands: readonly CliCommandEntry[]): string {
   const width = Math.max(...commands.map((command) => command.name.length));
   const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
   return [

@@ -1,0 +1,66 @@
+// The command table: every `skillbox` command by name and summary, imported only when used.
+import type { LazyCliCommand } from "./lazy-command.js";
+
+// Summaries are repeated here so `skillbox --help` imports no command (run-cli.test checks they match).
+export const commandTable: LazyCliCommand[] = [
+  {
+    name: "validate",
+    summary: "Check skills against the spec (--strict) or the runtime's lenient policy",
+    load: async () => (await import("./commands/validate.js")).validateCommand,
+  },
+  {
+    name: "read-properties",
+    summary: "Print a skill's spec fields as JSON",
+    load: async () => (await import("./commands/read-properties.js")).readPropertiesCommand,
+  },
+  {
+    name: "to-prompt",
+    summary: "Print the <available_skills> catalog XML for skills",
+    load: async () => (await import("./commands/to-prompt.js")).toPromptCommand,
+  },
+  {
+    name: "list",
+    summary: "List the skills in the skill roots (or search them with --query)",
+    load: async () => (await import("./commands/list.js")).listCommand,
+  },
+  {
+    name: "show",
+    summary: "Show one skill: metadata, diagnostics, files and body",
+    load: async () => (await import("./commands/show.js")).showCommand,
+  },
+  {
+    name: "prompt",
+    summary: "Print the Layer 1 skill listing the model would see",
+    load: async () => (await import("./commands/prompt.js")).promptCommand,
+  },
+  {
+    name: "load",
+    summary: "Print what load_skill returns for a skill",
+    load: async () => (await import("./commands/load.js")).loadCommand,
+  },
+  {
+    name: "watch",
+    summary: "Print skill changes as they happen (until Ctrl-C)",
+    load: async () => (await import("./commands/watch.js")).watchCommand,
+  },
+  {
+    name: "run",
+    summary: "Run the agent once on a prompt and print the answer",
+    load: async () => (await import("./commands/run.js")).runCommand,
+  },
+  {
+    name: "chat",
+    summary: "Chat with the agent interactively (streamed, /skills, /name, Ctrl-C stops a turn)",
+    load: async () => (await import("./commands/chat.js")).chatCommand,
+  },
+  {
+    name: "exec",
+    summary: "Run a script of a skill whose scripts you allowed",
+    load: async () => (await import("./commands/exec.js")).execCommand,
+  },
+  {
+    name: "serve",
+    summary: "Start the HTTP API and the settings page",
+    load: async () => (await import("./commands/serve.js")).serveCommand,
+  },
+];
