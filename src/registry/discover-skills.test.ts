@@ -100,6 +100,17 @@ describe("discovery", () => {
     expect(depth[0]?.message).toContain("1 other folder");
   });
 
+  it("does not enter a skill's resource folders but still finds skills in its other subfolders", () => {
+    const root = temp();
+    writeSkill(root, "outer");
+    writeSkill(root, "outer/references/hidden");
+    writeSkill(root, "outer/scripts/also-hidden");
+    writeSkill(root, "outer/sub/nested");
+    writeSkill(root, "plain/references/found");
+    const registry = registryOver(root);
+    expect([...names(registry)].sort()).toEqual(["found", "nested", "outer"]);
+  });
+
   it("stops at the folder count bound with a diagnostic", () => {
     const root = temp();
     for (const name of ["s1", "s2", "s3", "s4", "s5"]) writeSkill(root, name);

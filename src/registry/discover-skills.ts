@@ -1,4 +1,7 @@
 // Discovery: walks the roots for folders holding SKILL.md, bounded, loop-safe, gitignore-aware, incremental.
+// Inside a folder holding a skill file, the spec's resource folders (`scripts`, `references`,
+// `assets`) are not entered: a skill nested under them is not discovered; one under any other
+// subfolder (`<skill>/sub/...`) is.
 
 import type { Stats } from "node:fs";
 import * as path from "node:path";

@@ -10,9 +10,15 @@ export const SKILL_FILE_NAMES = ["SKILL.md", "skill.md"] as const;
 /** Folder names never descended into. */
 export const DEFAULT_SKIPPED_DIRECTORIES: readonly string[] = [".git", "node_modules"];
 
+/**
+ * The spec's resource folders inside a skill: never descended into when the folder holds a skill
+ * file (they hold scripts and documents, not skills, and walking them dominated large scans).
+ */
+export const SKILL_RESOURCE_DIRECTORIES: ReadonlySet<string> = new Set(["scripts", "references", "assets"]);
+
 /** A directory's entries as discovery sees them. */
 export interface DirectoryListing {
-  /** Real child folders (not links), sorted, minus skipped names. */
+  /** Real child folders (not links), sorted, minus skipped names (and resource folders of a skill). */
   directories: string[];
   /** Symbolic links, sorted; the walker stats them to learn whether they are folders. */
   links: string[];
@@ -69,7 +75,15 @@ export function classifyEntries(
       path: path.join(directory, "skill.md"),
     });
   }
-  return { directories, links, skillFileName, hasGitignore, diagnostics };
+  if (skillFileName === undefined) return { directories, links, skillFileName, hasGitignore, diagnostics };
+  const isWalked = (name: string) => !SKILL_RESOURCE_DIRECTORIES.has(name);
+  return {
+    directories: directories.filter(isWalked),
+    links: links.filter(isWalked),
+    skillFileName,
+    hasGitignore,
+    diagnostics,
+  };
 }
 
 /** Code-unit comparison of two names. */

@@ -29,7 +29,7 @@ export interface SkillRegistryOptions {
   cwd?: string;
   /** Folder levels below a root that are scanned; default 8. */
   maxDepth?: number;
-  /** Folders scanned per root at most; default 20,000. */
+  /** Folders scanned per root at most; default 100,000. */
   maxDirectories?: number;
   /** Folder names never entered; default `.git` and `node_modules`. */
   skipDirectories?: readonly string[];

@@ -48,7 +48,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   }));
   const limits = {
     maxDepth: options.maxDepth ?? 8,
-    maxDirectories: options.maxDirectories ?? 20_000,
+    maxDirectories: options.maxDirectories ?? 100_000,
     skipped: new Set(options.skipDirectories ?? DEFAULT_SKIPPED_DIRECTORIES),
     respectGitignore: options.respectGitignore ?? true,
   };
