@@ -44,6 +44,16 @@ export const commandTable: LazyCliCommand[] = [
     load: async () => (await import("./commands/watch.js")).watchCommand,
   },
   {
+    name: "state",
+    summary: "Set, clear or print a skill's state (on, name-only, user-only, off) at a scope",
+    load: async () => (await import("./commands/state.js")).stateCommand,
+  },
+  {
+    name: "settings",
+    summary: "Print or change the skill settings (allow scripts, shell lines, enabled skills)",
+    load: async () => (await import("./commands/settings.js")).settingsCommand,
+  },
+  {
     name: "run",
     summary: "Run the agent once on a prompt and print the answer",
     load: async () => (await import("./commands/run.js")).runCommand,

@@ -139,9 +139,10 @@ describe("skillbox exec", () => {
     await writeSkill(path.join(project, ".agents", "skills", "demo"), {
       "hi.sh": 'echo "hi from $SKILL_NAME"\n',
     });
-    const { io, output } = captureIo(project);
+    const { io: baseIo, output } = captureIo(project);
+    const io: CliIo = { ...baseIo, home, env: { PATH: process.env.PATH } };
     const command = createExecCommand((context) => ({
-      ...loadDefaultExecDependencies({ ...context, homeDirectory: home, env: { PATH: process.env.PATH } }),
+      ...loadDefaultExecDependencies(context),
       signal: new AbortController().signal,
     }));
     const denied = await command.run(["demo", "hi.sh"], io).catch((error: unknown) => error);

@@ -1,33 +1,27 @@
 // `skillbox exec <skill> <script> [-- args]`: runs a script of a skill the person allowed scripts for,
 // streaming its output and exiting with its exit code.
-import { constants, homedir } from "node:os";
+import { constants } from "node:os";
 import type { AuditLog } from "../../agent/audit-log.js";
 import { isSkillboxError, SkillboxError } from "../../errors.js";
-import { createSkillRegistry } from "../../registry/skill-registry.js";
-import { resolveDefaultRoots } from "../../registry/skill-roots.js";
 import { listSkillScripts } from "../../scripts/list-skill-scripts.js";
 import { runSkillScript } from "../../scripts/run-skill-script.js";
-import { openStore } from "../../store/open-store.js";
-import { areScriptsAllowed } from "../../store/skill-settings.js";
-import { SqliteAuditLog } from "../../store/sqlite-audit-log.js";
-import { SqliteSettingsStore } from "../../store/sqlite-settings-store.js";
 import type { ScriptSkill } from "../../tools/run-skill-script.js";
-import type { CliCommand } from "../command.js";
-import { bundledSkillsDirectory } from "../package-info.js";
+import type { CliCommand, CliIo } from "../command.js";
+import { openCliWorkspace, WORKSPACE_OPTIONS, WORKSPACE_OPTIONS_HELP } from "../open-cli-workspace.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
 
-const HELP = `Usage: skillbox exec <skill> <script> [--timeout <seconds>] [--dir <folder>...] [-- <args>...]
+const HELP = `Usage: skillbox exec <skill> <script> [--timeout <seconds>] [--dir <folder>...] [--cwd <folder>] [-- <args>...]
 
 Runs a file from the skill's scripts/ folder (e.g. scripts/extract.py) with the skill folder as the
 working directory, and exits with the script's exit code. Scripts run only for skills you allowed:
-switch on "Allow scripts" for the skill on the settings page, or add its name to allowScripts.
+run skillbox settings allow-scripts <skill>, or switch on "Allow scripts" on the settings page.
 The interpreter comes from the shebang or the extension (.py python3, .sh bash, .js node, .rb ruby,
 .pl perl); no shell is involved, and the script sees only PATH, HOME, LANG, TERM, SKILL_DIR and
 SKILL_NAME from the environment. Put the script's own options after --.
 
 Options:
   --timeout <seconds>  Stop the script after this long (default 30); exit code 124 when it is stopped
-  --dir <folder>       Look for skills only in this folder (repeatable)
+${WORKSPACE_OPTIONS_HELP}
   --help               Print this help
 `;
 
@@ -45,10 +39,11 @@ export interface ExecDependencies {
   close?(): void;
 }
 
-/** What the dependencies are loaded for: the current folder and the `--dir` folders, if any. */
+/** What the dependencies are loaded for: the CLI's io (env, home, folders) and the command's own `--dir`/`--cwd`. */
 export interface ExecContext {
-  cwd: string;
-  directories: string[];
+  io: CliIo;
+  dir?: string[] | undefined;
+  cwd?: string | undefined;
 }
 
 /** Exit code when the timeout stopped the script, as `timeout(1)` uses. */
@@ -66,7 +61,7 @@ export function createExecCommand(
     async run(args, io) {
       const { values, positionals } = parseCommandArguments("exec", args, {
         timeout: { type: "string" },
-        dir: { type: "string", multiple: true },
+        ...WORKSPACE_OPTIONS,
       });
       const [skillName, script, ...scriptArgs] = positionals;
       if (skillName === undefined || script === undefined) {
@@ -76,7 +71,7 @@ export function createExecCommand(
       if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
         throw usageError("exec", `--timeout must be a positive number of seconds; got '${values.timeout}'`);
       }
-      const dependencies = await load({ cwd: io.cwd, directories: values.dir ?? [] });
+      const dependencies = await load({ io, dir: values.dir, cwd: values.cwd });
       const interrupt = dependencies.signal === undefined ? listenForInterrupt() : undefined;
       const signal = dependencies.signal ?? interrupt?.signal;
       try {
@@ -103,7 +98,7 @@ export function createExecCommand(
           ...(dependencies.audit === undefined ? {} : { audit: dependencies.audit }),
           ...(signal === undefined ? {} : { signal }),
         }).catch(async (error: unknown) => {
-          throw await withScriptList(error, skill.directory);
+          throw await explainFailure(error, skill);
         });
         if (result.timedOut) {
           io.stderr(
@@ -122,48 +117,41 @@ export function createExecCommand(
   };
 }
 
-/** The real dependencies: skills from the default roots (or `--dir`), settings and audit from ~/.skillbox. */
-export function loadDefaultExecDependencies(
-  context: ExecContext & { homeDirectory?: string; env?: Readonly<Record<string, string | undefined>> },
-): ExecDependencies {
-  const home = context.homeDirectory ?? homedir();
-  const env = context.env ?? process.env;
-  const roots = resolveDefaultRoots({
-    cwd: context.cwd,
-    home,
-    bundledDirectory: bundledSkillsDirectory(),
-    env,
-    directories: context.directories,
-  });
-  const registry = createSkillRegistry({ roots, cwd: context.cwd });
-  const store = openStore({ homeDirectory: home });
-  const settings = new SqliteSettingsStore(store);
+/** The real dependencies: the workspace the CLI opens (roots, settings and audit log in its store). */
+export function loadDefaultExecDependencies(context: ExecContext): ExecDependencies {
+  const workspace = openCliWorkspace("exec", context.io, { dir: context.dir, cwd: context.cwd });
   return {
     resolveSkill(name) {
-      const record = registry.get(name);
+      const record = workspace.registry.get(name);
       return record === undefined ? undefined : { name: record.name, directory: record.directory };
     },
-    isAllowed: (name) => areScriptsAllowed(settings.readSkillSettings().settings, name),
-    env,
-    audit: new SqliteAuditLog(store),
-    close() {
-      registry.close();
-      store.close();
-    },
+    isAllowed: (name) => workspace.scriptsAllowed(name),
+    env: context.io.env ?? process.env,
+    audit: workspace.audit,
+    close: () => workspace.close(),
   };
 }
 
 /** `skillbox exec` wired to the real registry and settings. */
 export const execCommand: CliCommand = createExecCommand((context) => loadDefaultExecDependencies(context));
 
-async function withScriptList(error: unknown, skillDirectory: string): Promise<unknown> {
+/** Adds what to do next: the exact command that allows the scripts, or the scripts there are. */
+async function explainFailure(error: unknown, skill: ScriptSkill): Promise<unknown> {
+  if (isSkillboxError(error, "permission-denied")) {
+    return new SkillboxError(
+      "permission-denied",
+      `Scripts of skill "${skill.name}" are not allowed to run. Allow them with: skillbox settings allow-scripts ${skill.name} ` +
+        `(or switch on "Allow scripts" on the settings page, which adds "${skill.name}" to allowScripts).`,
+      { cause: error, data: error.data },
+    );
+  }
   if (
     !isSkillboxError(error) ||
     !["path-not-found", "path-escape", "invalid-argument"].includes(error.code)
   ) {
     return error;
   }
-  const scripts = await listSkillScripts(skillDirectory);
+  const scripts = await listSkillScripts(skill.directory);
   const available = scripts.length === 0 ? "This skill has no scripts." : `Scripts: ${scripts.join(", ")}`;
   return new SkillboxError(error.code, `${error.message} ${available}`, { cause: error, data: error.data });
 }

@@ -1,20 +1,18 @@
 // `skillbox serve`: the HTTP API and settings page over the configured roots, hot-reloaded, until SIGINT/SIGTERM.
 import { existsSync } from "node:fs";
-import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createConfiguredTranslator } from "../../server/create-configured-translator.js";
 import { loadToken } from "../../server/load-token.js";
 import { createDirectoryOpener } from "../../server/open-directory.js";
 import { DEFAULT_HOST, DEFAULT_PORT, isLoopbackHost, startServer } from "../../server/start-server.js";
 import { createDirectoryReader } from "../../server/web-page.js";
-import { openWorkspace } from "../../workspace/open-workspace.js";
 import type { CliCommand } from "../command.js";
 import { EXIT_OK } from "../exit-codes.js";
-import { bundledSkillsDirectory } from "../package-info.js";
+import { openCliWorkspace, rejectExtraArguments, WORKSPACE_OPTIONS } from "../open-cli-workspace.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
 
-const HELP = `Usage: skillbox serve [--port <n>] [--host <address>] [--dir <folder>...] [--open]
+const HELP = `Usage: skillbox serve [--port <n>] [--host <address>] [--dir <folder>...] [--cwd <folder>] [--open]
 
 Starts the Skillbox HTTP API and the settings page, watching the skill folders for changes.
 Stop it with Ctrl+C.
@@ -24,6 +22,7 @@ Options:
   --host <address>    Address to bind. Default: ${DEFAULT_HOST} (only this machine can connect)
   --allow-host <name> Also accept this Host header (repeatable), e.g. a LAN name with --host 0.0.0.0
   --dir <folder>      Serve skills from this folder instead of the default roots (repeatable)
+  --cwd <folder>      Work as if started in this folder (project roots, config and states)
   --open              Open the settings page in the browser
   --help              Print this help
 
@@ -42,19 +41,13 @@ export const serveCommand: CliCommand = {
       port: { type: "string" },
       host: { type: "string" },
       "allow-host": { type: "string", multiple: true },
-      dir: { type: "string", multiple: true },
       open: { type: "boolean" },
+      ...WORKSPACE_OPTIONS,
     });
-    if (positionals.length > 0) throw usageError("serve", `Unexpected argument '${positionals[0]}'`);
-    const env = process.env;
-    const home = homedir();
-    const workspace = openWorkspace({
-      cwd: io.cwd,
-      home,
-      env,
-      dirs: (values.dir ?? []).map((directory) => resolve(io.cwd, directory)),
-      bundledDirectory: bundledSkillsDirectory(),
-    });
+    rejectExtraArguments("serve", positionals, 0);
+    const env = io.env ?? process.env;
+    const workspace = openCliWorkspace("serve", io, values);
+    const home = workspace.home;
     let watcher: { close(): void } | undefined;
     try {
       const port =

@@ -1,0 +1,103 @@
+// `skillbox state <name> <state>|--clear [--scope …]`: sets or clears a skill's state at one scope
+// and prints the state that takes effect.
+import { SkillboxError } from "../../errors.js";
+import type { SkillRecord } from "../../registry/skill-record.js";
+import {
+  isSkillState,
+  resolveSkillState,
+  SKILL_STATES,
+  type SkillStateScope,
+} from "../../store/skill-state.js";
+import { suggestSkillNames } from "../../tools/suggest-skill-names.js";
+import type { Workspace } from "../../workspace/workspace.js";
+import type { CliCommand } from "../command.js";
+import { EXIT_OK } from "../exit-codes.js";
+import {
+  openCliWorkspace,
+  rejectExtraArguments,
+  WORKSPACE_OPTIONS,
+  WORKSPACE_OPTIONS_HELP,
+} from "../open-cli-workspace.js";
+import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
+
+const SCOPES: readonly SkillStateScope[] = ["user", "project", "project-local"];
+
+const HELP = `Usage: skillbox state <name> [on|name-only|user-only|off] [--scope user|project|project-local]
+       skillbox state <name> --clear [--scope user|project|project-local]
+
+Sets a skill's state at one scope (default user) and prints the state that takes effect, with the
+scope it comes from. With no state, only prints it. project-local beats project beats user; a
+skill no scope sets is on (bundled skills: on while enabled in skillbox settings).
+
+States:
+  on         Listed for the model with its description, and loadable
+  name-only  Listed by name only, still loadable
+  user-only  Hidden from the model; you can still invoke it (/name)
+  off        Neither
+
+Options:
+  --scope <scope>  user (all projects), project (this project, shared) or project-local
+                   (this project, just you); project scopes belong to the git root above --cwd
+  --clear          Remove the state set at the scope, so the next scope decides
+${WORKSPACE_OPTIONS_HELP}
+  --help           Print this help
+`;
+
+export const stateCommand: CliCommand = {
+  name: "state",
+  summary: "Set, clear or print a skill's state (on, name-only, user-only, off) at a scope",
+  help: HELP,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArguments("state", args, {
+      scope: { type: "string" },
+      clear: { type: "boolean" },
+      ...WORKSPACE_OPTIONS,
+    });
+    const [name, state] = positionals;
+    if (name === undefined) throw usageError("state", "Give a skill, e.g. skillbox state pdf off");
+    rejectExtraArguments("state", positionals, 2);
+    if (state !== undefined && !isSkillState(state)) {
+      throw usageError("state", `Unknown state '${state}'; use ${SKILL_STATES.join(", ")}`);
+    }
+    if (state !== undefined && values.clear) throw usageError("state", "Give a state or --clear, not both");
+    const scope = values.scope ?? "user";
+    if (!(SCOPES as readonly string[]).includes(scope)) {
+      throw usageError("state", `Unknown scope '${scope}'; use ${SCOPES.join(", ")}`);
+    }
+    const workspace = openCliWorkspace("state", io, values);
+    try {
+      const record = findSkill(workspace, name);
+      if (values.clear) workspace.clearState?.(record.name, scope as SkillStateScope);
+      else if (state !== undefined) workspace.setState(record.name, state, scope as SkillStateScope);
+      io.stdout(`${record.name}: ${describeEffectiveState(workspace, record.name)}\n`);
+      return EXIT_OK;
+    } finally {
+      workspace.close();
+    }
+  },
+};
+
+/** `off (from project)`: the effective state and the scope that decided it. */
+function describeEffectiveState(workspace: Workspace, name: string): string {
+  const effective = workspace.stateOf(name);
+  const layers = workspace.settings.readSkillStateLayers(
+    workspace.projectPath === undefined ? {} : { projectPath: workspace.projectPath },
+  );
+  const resolved = resolveSkillState(name, layers, effective);
+  return `${resolved.state} (from ${resolved.source})`;
+}
+
+/** The skill named `name`, or a `skill-not-found` error naming close matches (or a few skills). */
+function findSkill(workspace: Workspace, name: string): SkillRecord {
+  const record = workspace.registry.get(name);
+  if (record !== undefined) return record;
+  const names = workspace.registry.list({ includeShadowed: false }).map((item) => item.name);
+  const close = suggestSkillNames(name, names);
+  const hint =
+    close.length > 0
+      ? `Did you mean ${close.join(" or ")}?`
+      : names.length > 0
+        ? `Skills include ${names.slice(0, 5).join(", ")}${names.length > 5 ? ", …" : ""} (skillbox list shows all).`
+        : "No skills were found; run skillbox list to see the roots searched.";
+  throw new SkillboxError("skill-not-found", `No skill is named '${name}'. ${hint}`, { data: { name } });
+}
