@@ -18,6 +18,7 @@ import {
 import {
   addNode,
   type DirectoryNode,
+  noteFindings,
   removeSubtree,
   type SkillTree,
   toOrderKey,
@@ -260,6 +261,7 @@ function visit(
     for (const name of previousChildren) if (!kept.has(name)) removeSubtree(tree, prefix + name, changes);
   }
   current.children = children;
+  noteFindings(tree, current);
   if (previousSkillFile !== undefined && previousSkillFile !== current.skillFileName) {
     changes.removedSkillFiles.push(prefix + previousSkillFile);
   }

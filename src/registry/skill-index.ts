@@ -19,6 +19,7 @@ import {
   createSkillTree,
   createWalkChanges,
   type DirectoryNode,
+  noteFindings,
   type SkillTree,
   summarizeLimits,
   type WalkChanges,
@@ -54,6 +55,8 @@ export interface SkillIndex {
   snapshot(): { directories: Iterable<DirectoryNode>; files: Iterable<SkillFileEntry> };
   /** Findings that belong to no record: walk problems and skipped files. */
   looseDiagnostics(): Diagnostic[];
+  /** The loose findings in no set order, costing O(findings) rather than O(tree). */
+  looseDiagnosticsUnordered(): Diagnostic[];
 }
 
 /** Everything the index needs. */
@@ -74,6 +77,8 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
   const byName = new Map<string, ResolvedSkill>();
   const groups = new Map<string, ResolvedSkill[]>();
   const activated = new Set<string>();
+  // Entries that load no record: their findings are loose ones.
+  const unloadable = new Set<SkillFileEntry>();
 
   const setEntry = (file: string, entry: SkillFileEntry | undefined, touched: Set<string>) => {
     const old = files.get(file);
@@ -83,10 +88,14 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
       const at = list === undefined ? -1 : list.indexOf(old);
       if (list !== undefined && at !== -1) list.splice(at, 1);
       files.delete(file);
+      unloadable.delete(old);
     }
     if (entry === undefined) return;
     files.set(file, entry);
-    if (!entry.loadable) return;
+    if (!entry.loadable) {
+      unloadable.add(entry);
+      return;
+    }
     touched.add(entry.metadata.name);
     const list = namesToEntries.get(entry.metadata.name);
     if (list === undefined) namesToEntries.set(entry.metadata.name, [entry]);
@@ -169,6 +178,7 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
             "The skill file disappeared while the folder was being read; it is picked up again if it comes back.",
           path: file,
         });
+        noteFindings(tree, node);
       }
       setEntry(file, entry, touched);
     }
@@ -206,6 +216,7 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
         tree.directories.set(node.path, node);
         tree.owners.set(node.realPath, node.path);
         tree.counts[node.rootIndex] = (tree.counts[node.rootIndex] ?? 0) + 1;
+        noteFindings(tree, node);
       }
       // Children are not stored: every node but a root is its parent's child.
       for (const node of data.directories) {
@@ -228,6 +239,15 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
         if (node.walkDiagnostics.length > 0) diagnostics.push(...node.walkDiagnostics);
       }
       for (const entry of files.values()) if (!entry.loadable) diagnostics.push(...entry.diagnostics);
+      return diagnostics;
+    },
+    looseDiagnosticsUnordered() {
+      const diagnostics: Diagnostic[] = [
+        ...tree.rootDiagnostics.flat(),
+        ...summarizeLimits(tree, tree.flagged),
+      ];
+      for (const node of tree.flagged) diagnostics.push(...node.diagnostics, ...node.walkDiagnostics);
+      for (const entry of unloadable) diagnostics.push(...entry.diagnostics);
       return diagnostics;
     },
   };

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { isSkillboxError } from "../errors.js";
@@ -230,6 +230,24 @@ describe("persisted index", () => {
     const third = single(root, { cacheFile, onParse: (file) => parsed.push(file) });
     expect(third.refresh()).toMatchObject({ parsed: 1, added: ["test:a", "test:b", "test:c"] });
     expect(third.get("b")?.metadata.description).toBe("Changed between processes.");
+  });
+
+  it("does not rewrite an unchanged cache file after a warm start", () => {
+    const root = temp();
+    const cacheFile = path.join(temp(), "index.json");
+    for (const name of ["a", "b"]) writeSkill(root, name);
+    ageTree(root);
+    const first = single(root, { cacheFile });
+    first.refresh();
+    first.close();
+    const before = statSync(cacheFile);
+
+    const second = single(root, { cacheFile });
+    expect(second.refresh()).toMatchObject({ parsed: 0, added: ["test:a", "test:b"] });
+    expect(second.list()).toHaveLength(2);
+    second.close();
+    const after = statSync(cacheFile);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
   });
 
   it("ignores a corrupt or foreign cache file and rebuilds it", () => {

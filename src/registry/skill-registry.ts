@@ -96,10 +96,15 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   };
 
   /** Folds a diff into the views, then emits its events (and the loose findings, when they changed). */
-  const publish = (diff: RecordDiff) => {
+  const publish = (diff: RecordDiff, synthetic = false) => {
     views.applyDiff(diff);
-    if (diff.added.length + diff.changed.length + diff.removed.length > 0) persistence.markDirty();
-    const signature = computeSignature(registry.diagnostics({ includeSkills: false }));
+    if (!synthetic && diff.added.length + diff.changed.length + diff.removed.length > 0)
+      persistence.markDirty();
+    const signature = computeSignature([
+      ...rootDiagnostics,
+      ...persistence.diagnostics(),
+      ...index.looseDiagnosticsUnordered(),
+    ]);
     const diagnosticsChanged = signature !== looseSignature;
     looseSignature = signature;
     for (const record of diff.removed) events.emit("skill-removed", { record });
@@ -118,6 +123,8 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     }
     const { diff, changes } = index.update(step, force);
     if (first) {
+      // What differs from the persisted index still needs writing; the synthetic diff below does not.
+      if (diff.added.length + diff.changed.length + diff.removed.length > 0) persistence.markDirty();
       // The process had no skills before: relative to that, every record is new (cache or not).
       diff.added = [...index.byQualifiedName.values()].map((item) => item.record);
       diff.changed = [];
@@ -137,7 +144,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     };
     if (deferPersist) persistence.schedule();
     else persistence.flush();
-    publish(diff);
+    publish(diff, first);
     events.emit("registry-refreshed", { summary });
     return summary;
   };
@@ -296,8 +303,12 @@ function unknownSkill(name: string): SkillboxError {
   );
 }
 
+/** A comparable summary of findings; sorted, so the order they were gathered in does not matter. */
 function computeSignature(diagnostics: readonly Diagnostic[]): string {
-  return diagnostics.map((item) => `${item.severity}|${item.code}|${item.path}|${item.message}`).join("\n");
+  return diagnostics
+    .map((item) => `${item.severity}|${item.code}|${item.path}|${item.message}`)
+    .sort()
+    .join("\n");
 }
 
 /** Re-exported so callers can type the state hook and the entries without importing other folders. */

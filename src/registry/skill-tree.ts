@@ -56,6 +56,8 @@ export interface SkillTree {
   counts: number[];
   /** Findings about a root as a whole (unreadable, a duplicate of another root). */
   rootDiagnostics: Diagnostic[][];
+  /** Nodes with findings or a bound hit, so loose findings are summed without a full-tree pass. */
+  flagged: Set<DirectoryNode>;
 }
 
 /** What one walk changed: the input of file checks and of watcher bookkeeping. */
@@ -79,6 +81,7 @@ export function createSkillTree(roots: readonly SkillRoot[], limits: WalkLimits)
     owners: new Map(),
     counts: roots.map(() => 0),
     rootDiagnostics: roots.map(() => []),
+    flagged: new Set(),
   };
 }
 
@@ -107,11 +110,19 @@ export function removeSubtree(tree: SkillTree, nodePath: string, changes: WalkCh
   if (node === undefined) return;
   for (const child of node.children) removeSubtree(tree, path.join(nodePath, child), changes);
   tree.directories.delete(nodePath);
+  tree.flagged.delete(node);
   if (tree.owners.get(node.realPath) === nodePath) tree.owners.delete(node.realPath);
   tree.counts[node.rootIndex] = (tree.counts[node.rootIndex] ?? 1) - 1;
   if (node.skillFileName !== undefined)
     changes.removedSkillFiles.push(path.join(nodePath, node.skillFileName));
   changes.removedDirectories.push(nodePath);
+}
+
+/** Keeps `tree.flagged` in step with a node whose findings or bound flag were just set. */
+export function noteFindings(tree: SkillTree, node: DirectoryNode): void {
+  if (node.diagnostics.length > 0 || node.walkDiagnostics.length > 0 || node.limited !== undefined)
+    tree.flagged.add(node);
+  else tree.flagged.delete(node);
 }
 
 /** The order key of a folder `relative` to its root: sorts parents before children, siblings by name. */
@@ -120,10 +131,13 @@ export function toOrderKey(relative: string): string {
 }
 
 /** One finding per root for each bound that was hit, naming the first folder where it happened. */
-export function summarizeLimits(tree: SkillTree): Diagnostic[] {
+export function summarizeLimits(
+  tree: SkillTree,
+  nodes: Iterable<DirectoryNode> = tree.directories.values(),
+): Diagnostic[] {
   const firstHit = new Map<string, DirectoryNode>();
   const counts = new Map<string, number>();
-  for (const node of tree.directories.values()) {
+  for (const node of nodes) {
     if (node.limited === undefined) continue;
     const key = `${node.rootIndex}:${node.limited}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
