@@ -169,11 +169,36 @@ function stableStringify(value: unknown): string {
   });
 }
 
+/**
+ * A copy of parsed values that holds no slice of the file text (V8 substrings keep their parent
+ * string alive, and a registry keeps every skill's metadata). Plain objects and arrays are copied;
+ * strings long enough to be slices are re-flattened; anything else is shared as is.
+ */
 function detach<Value>(value: Value): Value {
-  try {
-    return structuredClone(value);
-  } catch {
-    // A value that cannot be cloned is kept as is: it only costs memory.
-    return value;
+  return detachValue(value, 0) as Value;
+}
+
+// Shorter strings are always copied by V8 rather than sliced.
+const MIN_SLICE_LENGTH = 13;
+// Parsed front matter is shallow; the bound only guards against a pathological nesting.
+const MAX_DETACH_DEPTH = 64;
+
+function detachValue(value: unknown, depth: number): unknown {
+  if (typeof value === "string") {
+    // Concatenating makes a rope; slicing it flattens into a fresh string that owns its characters.
+    return value.length < MIN_SLICE_LENGTH ? value : ` ${value}`.slice(1);
   }
+  if (typeof value !== "object" || value === null || depth > MAX_DETACH_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => detachValue(item, depth + 1));
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = detachValue((value as Record<string, unknown>)[key], depth + 1);
+    // An own `__proto__` key (YAML allows it) must stay a plain property, not become the prototype.
+    if (key === "__proto__")
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[key] = item;
+  }
+  return copy;
 }
