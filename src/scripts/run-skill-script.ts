@@ -121,7 +121,7 @@ async function run(options: RunSkillScriptOptions, args: readonly string[]): Pro
 export function notAllowed(skillName: string): SkillboxError {
   return new SkillboxError(
     "permission-denied",
-    `Scripts of skill "${skillName}" are not allowed to run. To allow them, run \`skillbox settings\`, ` +
+    `Scripts of skill "${skillName}" are not allowed to run. To allow them, run \`skillbox settings allow-scripts ${skillName}\`, ` +
       `switch on "Allow scripts" for the skill on the settings page, or add "${skillName}" to allowScripts in the skill settings.`,
     { data: { skill: skillName } },
   );
