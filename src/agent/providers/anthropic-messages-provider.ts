@@ -3,13 +3,9 @@
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } from "@anthropic-ai/sdk";
 import type { MessageCreateParamsBase } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { ChatCallOptions, ChatProvider, ChatRequest, ChatResponse } from "../provider.js";
-import { type AttemptContext, callWithRetry } from "./call-with-retry.js";
-import {
-  DEFAULT_PROVIDER_TIMEOUT_MS,
-  PLACEHOLDER_API_KEY,
-  type ProviderConnectionOptions,
-} from "./provider-connection-options.js";
-import { classifySdkError } from "./provider-failure.js";
+import type { AttemptContext } from "./call-with-retry.js";
+import { completeWithRetry, createSdkClientOptions, drainStream } from "./complete-with-retry.js";
+import type { ProviderConnectionOptions } from "./provider-connection-options.js";
 import { AnthropicStreamReader, readAnthropicMessage } from "./read-anthropic-response.js";
 import { toAnthropicMessages, toAnthropicTools } from "./to-anthropic-messages.js";
 
@@ -31,35 +27,22 @@ export class AnthropicMessagesProvider implements ChatProvider {
   constructor(options: AnthropicMessagesProviderOptions) {
     this.options = options;
     this.supportsTools = options.supportsTools ?? true;
-    // Everything is passed explicitly so the SDK reads no key from process.env and never retries.
-    this.client = new Anthropic({
-      baseURL: options.baseUrl,
-      apiKey: options.apiKey || PLACEHOLDER_API_KEY,
-      authToken: null,
-      maxRetries: 0,
-      timeout: options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
-      logLevel: "off",
-      ...(options.defaultHeaders ? { defaultHeaders: options.defaultHeaders } : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
+    // authToken: null keeps the SDK from reading ANTHROPIC_AUTH_TOKEN from process.env.
+    this.client = new Anthropic({ ...createSdkClientOptions(options), authToken: null });
   }
 
   /** Sends one turn; retries per the provider's policy and throws SkillboxError when it gives up. */
   complete(request: ChatRequest, callOptions: ChatCallOptions = {}): Promise<ChatResponse> {
     const body = this.buildBody(request);
-    const streaming = callOptions.onText !== undefined;
-    return callWithRetry(
-      (attempt) => (streaming ? this.stream(body, attempt) : this.fetchWhole(body, attempt)),
-      {
-        target: { provider: this.name, baseUrl: this.options.baseUrl, model: request.model },
-        classifyError: (error) =>
-          classifySdkError(error, { APIError, APIConnectionError, APIConnectionTimeoutError }),
-        timeoutMs: this.options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
-        ...(this.options.retry ? { retry: this.options.retry } : {}),
-        ...(callOptions.signal ? { signal: callOptions.signal } : {}),
-        ...(callOptions.onText ? { onText: callOptions.onText } : {}),
-      },
-    );
+    return completeWithRetry({
+      provider: this.name,
+      model: request.model,
+      connection: this.options,
+      errorClasses: { APIError, APIConnectionError, APIConnectionTimeoutError },
+      callOptions,
+      fetchWhole: (attempt) => this.fetchWhole(body, attempt),
+      stream: (attempt) => this.stream(body, attempt),
+    });
   }
 
   private buildBody(request: ChatRequest): MessageCreateParamsBase {
@@ -86,12 +69,6 @@ export class AnthropicMessagesProvider implements ChatProvider {
       { ...body, stream: true },
       { signal: attempt.signal, maxRetries: 0 },
     );
-    const reader = new AnthropicStreamReader();
-    for await (const event of stream) {
-      attempt.touch();
-      const delta = reader.add(event);
-      if (delta) attempt.emitText(delta);
-    }
-    return reader.finish();
+    return drainStream(stream, new AnthropicStreamReader(), attempt);
   }
 }

@@ -4,13 +4,9 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions/completions";
 import type { ChatCallOptions, ChatProvider, ChatRequest, ChatResponse } from "../provider.js";
-import { type AttemptContext, callWithRetry } from "./call-with-retry.js";
-import {
-  DEFAULT_PROVIDER_TIMEOUT_MS,
-  PLACEHOLDER_API_KEY,
-  type ProviderConnectionOptions,
-} from "./provider-connection-options.js";
-import { classifySdkError } from "./provider-failure.js";
+import type { AttemptContext } from "./call-with-retry.js";
+import { completeWithRetry, createSdkClientOptions, drainStream } from "./complete-with-retry.js";
+import type { ProviderConnectionOptions } from "./provider-connection-options.js";
 import { OpenAIStreamReader, readOpenAICompletion } from "./read-openai-response.js";
 import { toOpenAIMessages, toOpenAITools } from "./to-openai-messages.js";
 
@@ -33,36 +29,22 @@ export class OpenAIChatProvider implements ChatProvider {
   constructor(options: OpenAIChatProviderOptions) {
     this.options = options;
     this.supportsTools = options.supportsTools ?? true;
-    // Everything is passed explicitly so the SDK reads nothing from process.env and never retries.
-    this.client = new OpenAI({
-      baseURL: options.baseUrl,
-      apiKey: options.apiKey || PLACEHOLDER_API_KEY,
-      organization: null,
-      project: null,
-      maxRetries: 0,
-      timeout: options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
-      logLevel: "off",
-      ...(options.defaultHeaders ? { defaultHeaders: options.defaultHeaders } : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
+    // organization/project: null keep the SDK from reading OPENAI_ORG_ID/OPENAI_PROJECT_ID from process.env.
+    this.client = new OpenAI({ ...createSdkClientOptions(options), organization: null, project: null });
   }
 
   /** Sends one turn; retries per the provider's policy and throws SkillboxError when it gives up. */
   complete(request: ChatRequest, callOptions: ChatCallOptions = {}): Promise<ChatResponse> {
     const body = this.buildBody(request);
-    const streaming = callOptions.onText !== undefined;
-    return callWithRetry(
-      (attempt) => (streaming ? this.stream(body, attempt) : this.fetchWhole(body, attempt)),
-      {
-        target: { provider: this.name, baseUrl: this.options.baseUrl, model: request.model },
-        classifyError: (error) =>
-          classifySdkError(error, { APIError, APIConnectionError, APIConnectionTimeoutError }),
-        timeoutMs: this.options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
-        ...(this.options.retry ? { retry: this.options.retry } : {}),
-        ...(callOptions.signal ? { signal: callOptions.signal } : {}),
-        ...(callOptions.onText ? { onText: callOptions.onText } : {}),
-      },
-    );
+    return completeWithRetry({
+      provider: this.name,
+      model: request.model,
+      connection: this.options,
+      errorClasses: { APIError, APIConnectionError, APIConnectionTimeoutError },
+      callOptions,
+      fetchWhole: (attempt) => this.fetchWhole(body, attempt),
+      stream: (attempt) => this.stream(body, attempt),
+    });
   }
 
   private buildBody(request: ChatRequest): ChatCompletionCreateParamsBase {
@@ -99,12 +81,6 @@ export class OpenAIChatProvider implements ChatProvider {
       { ...body, stream: true, stream_options: { include_usage: true } },
       { signal: attempt.signal, maxRetries: 0 },
     );
-    const reader = new OpenAIStreamReader();
-    for await (const chunk of stream) {
-      attempt.touch();
-      const delta = reader.add(chunk);
-      if (delta) attempt.emitText(delta);
-    }
-    return reader.finish();
+    return drainStream(stream, new OpenAIStreamReader(), attempt);
   }
 }
