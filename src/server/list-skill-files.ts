@@ -1,7 +1,6 @@
 // The file tree of a skill folder for `GET /api/skills/:name`: relative POSIX paths and sizes, bounded.
-import type { Dirent } from "node:fs";
-import { lstat, readdir } from "node:fs/promises";
-import { join } from "node:path";
+import { lstat } from "node:fs/promises";
+import { walkSkillFolder } from "../skills/walk-skill-folder.js";
 
 /** One file of a skill folder. */
 export interface SkillFile {
@@ -29,32 +28,18 @@ export async function listSkillFiles(
 ): Promise<SkillFile[]> {
   const maxDepth = options.maxDepth ?? 6;
   const maxFiles = options.maxFiles ?? 500;
-  const files: SkillFile[] = [];
-  const walk = async (folder: string, prefix: string, depth: number): Promise<void> => {
-    let entries: Dirent[];
-    try {
-      entries = await readdir(folder, { withFileTypes: true });
-    } catch {
-      // A folder that vanished or cannot be read simply contributes no files.
-      return;
-    }
-    entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
-    for (const entry of entries) {
-      if (files.length >= maxFiles) return;
-      const relative = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
-      const absolute = join(folder, entry.name);
-      if (entry.isDirectory()) {
-        if (depth < maxDepth && !SKIPPED_FOLDERS.has(entry.name)) await walk(absolute, relative, depth + 1);
-        continue;
-      }
-      if (!entry.isFile() && !entry.isSymbolicLink()) continue;
+  return walkSkillFolder<SkillFile>(directory, {
+    maxDepth,
+    maxFiles,
+    enterFolder: (name) => !SKIPPED_FOLDERS.has(name),
+    includeEntry: (entry) => entry.isFile() || entry.isSymbolicLink(),
+    toResult: async (relative, absolute) => {
       try {
-        files.push({ path: relative, size: (await lstat(absolute)).size });
+        return { path: relative, size: (await lstat(absolute)).size };
       } catch {
         // Deleted between readdir and lstat: nothing to show.
+        return undefined;
       }
-    }
-  };
-  await walk(directory, "", 1);
-  return files;
+    },
+  });
 }
