@@ -47,5 +47,7 @@ export function defineTool<Input>(tool: Tool<Input>): Tool<Input> {
 
 /** A tool result that tells the model what went wrong and how to recover. */
 export function toolError(message: string, metadata?: Record<string, unknown>): ToolResult {
-  return metadata === undefined ? { content: message, isError: true } : { content: message, isError: true, metadata };
+  return metadata === undefined
+    ? { content: message, isError: true }
+    : { content: message, isError: true, metadata };
 }
