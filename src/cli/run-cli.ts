@@ -3,7 +3,7 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { describeError, isSkillboxError } from "../errors.js";
-import type { CliCommand, CliIo } from "./command.js";
+import type { CliIo } from "./command.js";
 import { EXIT_OK, EXIT_USAGE, exitCodeForError } from "./exit-codes.js";
 import { type CliCommandEntry, resolveCliCommand } from "./lazy-command.js";
 
