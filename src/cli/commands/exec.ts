@@ -7,6 +7,7 @@ import { listSkillScripts } from "../../scripts/list-skill-scripts.js";
 import { runSkillScript } from "../../scripts/run-skill-script.js";
 import type { ScriptSkill } from "../../tools/run-skill-script.js";
 import type { CliCommand, CliIo } from "../command.js";
+import { listenForInterrupt } from "../listen-for-interrupt.js";
 import { openCliWorkspace, WORKSPACE_OPTIONS, WORKSPACE_OPTIONS_HELP } from "../open-cli-workspace.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
 
@@ -154,18 +155,4 @@ async function explainFailure(error: unknown, skill: ScriptSkill): Promise<unkno
   const scripts = await listSkillScripts(skill.directory);
   const available = scripts.length === 0 ? "This skill has no scripts." : `Scripts: ${scripts.join(", ")}`;
   return new SkillboxError(error.code, `${error.message} ${available}`, { cause: error, data: error.data });
-}
-
-function listenForInterrupt(): { signal: AbortSignal; dispose(): void } {
-  const controller = new AbortController();
-  const stop = (): void => controller.abort();
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  return {
-    signal: controller.signal,
-    dispose() {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-    },
-  };
 }

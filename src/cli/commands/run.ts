@@ -5,6 +5,7 @@ import type { AgentRunResult } from "../../agent/agent-types.js";
 import { AGENT_OPTIONS, AGENT_OPTIONS_HELP, AGENT_SETTINGS_HELP } from "../agent-options.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { EXIT_OK } from "../exit-codes.js";
+import { listenForInterrupt } from "../listen-for-interrupt.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
 
 /** The run failed: the model call failed after retries, or a hook or the skill refused the prompt. */
@@ -112,19 +113,4 @@ function reportEnd(io: CliIo, result: AgentRunResult): number {
 
 function writeActivity(io: CliIo, line: string | undefined): void {
   if (line !== undefined) io.stderr(line);
-}
-
-/** Ctrl-C (SIGINT) and SIGTERM abort the run instead of killing the process, so it ends cleanly. */
-function listenForInterrupt(): { signal: AbortSignal; dispose(): void } {
-  const controller = new AbortController();
-  const stop = (): void => controller.abort();
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  return {
-    signal: controller.signal,
-    dispose() {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-    },
-  };
 }
