@@ -43,6 +43,8 @@ export function sortCatalogEntries(entries: readonly CatalogEntry[]): CatalogEnt
     scores[index] = Number.isFinite(entry.score) ? entry.score : 0;
     names[index] = entry.name;
   }
+  // The registry hands entries over already sorted: one linear check spares the sort.
+  if (isInOrder(scores, names)) return [...entries];
   const slot = recentOrders.findIndex((recent) => sameNames(recent.names, names));
   const previous = slot >= 0 ? recentOrders.splice(slot, 1)[0] : undefined;
   const order = previous ? [...previous.order] : Array.from({ length: count }, (_, index) => index);
@@ -57,6 +59,15 @@ export function sortCatalogEntries(entries: readonly CatalogEntry[]): CatalogEnt
   recentOrders.unshift({ names, order });
   if (recentOrders.length > ORDER_SLOTS) recentOrders.pop();
   return order.map((index) => entries[index] as CatalogEntry);
+}
+
+function isInOrder(scores: Float64Array, names: readonly string[]): boolean {
+  for (let index = 1; index < names.length; index++) {
+    const difference = (scores[index] as number) - (scores[index - 1] as number);
+    if (difference > 0) return false;
+    if (difference === 0 && (names[index - 1] as string) > (names[index] as string)) return false;
+  }
+  return true;
 }
 
 function sameNames(left: readonly string[], right: readonly string[]): boolean {
