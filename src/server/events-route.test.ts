@@ -1,19 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { createServerEvents } from "./server-events.js";
-import {
-  addSkill,
-  authorized,
-  openTestWorkspace,
-  TEST_TOKEN,
-  type TestWorkspace,
-} from "./server-test-helpers.js";
+import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./server-test-helpers.js";
 
-let opened: TestWorkspace | undefined;
-afterEach(() => {
-  opened?.close();
-  opened = undefined;
-});
+const workspaces = trackTestWorkspaces();
+afterEach(() => workspaces.closeAll());
 
 /** Reads an event stream, collecting text, until `done` accepts it or `timeoutMs` passes. */
 async function readUntil(
@@ -40,7 +31,7 @@ async function readUntil(
 }
 
 function setUp(heartbeatMs = 15_000) {
-  opened = openTestWorkspace();
+  const opened = workspaces.open();
   addSkill(opened.skills, "pdf", "Reads PDF files.");
   opened.workspace.registry.refresh();
   const events = createServerEvents(opened.workspace);

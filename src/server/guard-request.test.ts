@@ -3,25 +3,16 @@ import { SkillboxError } from "../errors.js";
 import { createApp } from "./create-app.js";
 import { describeErrorResponse } from "./error-response.js";
 import { isAllowedHost } from "./guard-request.js";
-import {
-  addSkill,
-  authorized,
-  openTestWorkspace,
-  TEST_TOKEN,
-  type TestWorkspace,
-} from "./server-test-helpers.js";
+import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./server-test-helpers.js";
 
-let opened: TestWorkspace | undefined;
-afterEach(() => {
-  opened?.close();
-  opened = undefined;
-});
+const workspaces = trackTestWorkspaces();
+afterEach(() => workspaces.closeAll());
 
 const host = { host: "127.0.0.1:4317" };
 
 /** An app on (pretend) port 4317 whose `request` sends that Host unless the test gives its own. */
 function setUp(options: Partial<Parameters<typeof createApp>[0]> = {}) {
-  opened = openTestWorkspace();
+  const opened = workspaces.open();
   addSkill(opened.skills, "pdf", "Reads PDF files.");
   const app = createApp({ workspace: opened.workspace, token: TEST_TOKEN, port: 4317, ...options });
   const request = (path: string, init: RequestInit = {}) =>

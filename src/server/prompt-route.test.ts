@@ -2,20 +2,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { DescriptionItem, Translator } from "../translate/create-translator.js";
 import { createApp } from "./create-app.js";
 import type { PromptResponse } from "./prompt-route.js";
-import {
-  addSkill,
-  authorized,
-  openTestWorkspace,
-  TEST_TOKEN,
-  type TestWorkspace,
-} from "./server-test-helpers.js";
+import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./server-test-helpers.js";
 import type { SkillSummary } from "./skill-summary.js";
 
-let opened: TestWorkspace | undefined;
-afterEach(() => {
-  opened?.close();
-  opened = undefined;
-});
+const workspaces = trackTestWorkspaces();
+afterEach(() => workspaces.closeAll());
 
 /** A translator that marks texts instead of calling a model, counting its calls. */
 function createMarkingTranslator(): Translator & { calls: number } {
@@ -38,7 +29,7 @@ function createMarkingTranslator(): Translator & { calls: number } {
 }
 
 function setUp(translator?: Translator) {
-  opened = openTestWorkspace();
+  const opened = workspaces.open();
   addSkill(opened.skills, "pdf", "Reads PDF files and extracts their tables.");
   addSkill(opened.skills, "excel", "Builds spreadsheets with formulas and charts.");
   const app = createApp({

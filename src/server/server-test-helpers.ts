@@ -56,6 +56,27 @@ export function openTestWorkspace(options: { rootCount?: number; bundled?: boole
   };
 }
 
+/** Test workspaces opened through `open`, all closed by `closeAll` (call it from the test file's `afterEach`). */
+export interface TestWorkspaceTracker {
+  open(options?: Parameters<typeof openTestWorkspace>[0]): TestWorkspace;
+  closeAll(): void;
+}
+
+/** Tracks the workspaces a test file opens so one `afterEach(() => workspaces.closeAll())` cleans them all up. */
+export function trackTestWorkspaces(): TestWorkspaceTracker {
+  const opened: TestWorkspace[] = [];
+  return {
+    open(options) {
+      const workspace = openTestWorkspace(options);
+      opened.push(workspace);
+      return workspace;
+    },
+    closeAll() {
+      for (const workspace of opened.splice(0)) workspace.close();
+    },
+  };
+}
+
 /** Writes `<root>/<name>/SKILL.md` with a description (and optional body or extra files); returns its path. */
 export function addSkill(
   root: string,

@@ -2,23 +2,14 @@ import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
-import {
-  addSkill,
-  authorized,
-  openTestWorkspace,
-  TEST_TOKEN,
-  type TestWorkspace,
-} from "./server-test-helpers.js";
+import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./server-test-helpers.js";
 import type { SkillSummary } from "./skill-summary.js";
 
-let opened: TestWorkspace | undefined;
-afterEach(() => {
-  opened?.close();
-  opened = undefined;
-});
+const workspaces = trackTestWorkspaces();
+afterEach(() => workspaces.closeAll());
 
 function setUp(rootCount = 1) {
-  opened = openTestWorkspace({ rootCount });
+  const opened = workspaces.open({ rootCount });
   return { ...opened, app: createApp({ workspace: opened.workspace, token: TEST_TOKEN, env: process.env }) };
 }
 

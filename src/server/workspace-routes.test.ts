@@ -1,23 +1,14 @@
 import { existsSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
-import {
-  addSkill,
-  authorized,
-  openTestWorkspace,
-  TEST_TOKEN,
-  type TestWorkspace,
-} from "./server-test-helpers.js";
+import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./server-test-helpers.js";
 import type { SkillSummary } from "./skill-summary.js";
 
-let opened: TestWorkspace | undefined;
-afterEach(() => {
-  opened?.close();
-  opened = undefined;
-});
+const workspaces = trackTestWorkspaces();
+afterEach(() => workspaces.closeAll());
 
 function setUp(options: Partial<Parameters<typeof createApp>[0]> = {}, bundled = false) {
-  opened = openTestWorkspace({ bundled });
+  const opened = workspaces.open({ bundled });
   return { ...opened, app: createApp({ workspace: opened.workspace, token: TEST_TOKEN, ...options }) };
 }
 
