@@ -4,30 +4,28 @@ import { createOpenAI } from "@ai-sdk/openai";
 import * as ai from "ai";
 import { generateText, stepCountIs } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
-import { createFakeLlmServer, type FakeLlmServer } from "../testing/index.js";
 import { defineTool, toolError } from "../tools/define-tool.js";
+import { trackFakeLlmServers } from "./__fixtures__/adapter-test-fixtures.js";
 import {
   FIXTURE_SKILLS,
   FOLLOWED_ANSWER,
   lastToolResult,
-  releaseNotesScript,
   systemPromptOf,
 } from "./__fixtures__/release-notes-script.js";
 import { toAiSdkTools } from "./ai-sdk-tools.js";
 import { createSkills, type Skills } from "./create-skills.js";
 
-let server: FakeLlmServer | undefined;
+const servers = trackFakeLlmServers();
 let skills: Skills | undefined;
 afterEach(async () => {
   skills?.close();
-  await server?.close();
-  server = undefined;
+  await servers.closeAll();
   skills = undefined;
 });
 
 describe("skills.aiSdkTools", () => {
   it("lets a generateText agent on an OpenAI chat model load a skill and follow it", async () => {
-    server = await createFakeLlmServer({ script: releaseNotesScript() });
+    const server = await servers.start();
     const openai = createOpenAI({ baseURL: server.openaiBaseUrl, apiKey: "test-key" });
 
     // The README snippet, with the fake server's URL and model.
@@ -49,7 +47,7 @@ describe("skills.aiSdkTools", () => {
   });
 
   it("works the same on an Anthropic model", async () => {
-    server = await createFakeLlmServer({ script: releaseNotesScript() });
+    const server = await servers.start();
     const anthropic = createAnthropic({ baseURL: `${server.anthropicBaseUrl}/v1`, apiKey: "test-key" });
     skills = await createSkills({ dirs: [FIXTURE_SKILLS] });
     const result = await generateText({
@@ -76,7 +74,7 @@ describe("toAiSdkTools", () => {
   });
 
   it("sends a tool's error result to the model as error text and its success as text", async () => {
-    server = await createFakeLlmServer({
+    const server = await servers.start({
       script: [
         {
           toolCalls: [

@@ -1,27 +1,23 @@
 // The Anthropic SDK adapter against the fake LLM server with the real `@anthropic-ai/sdk` client.
 import Anthropic from "@anthropic-ai/sdk";
 import { afterEach, describe, expect, it } from "vitest";
-import { createFakeLlmServer, type FakeLlmServer } from "../testing/index.js";
-import { defineTool, toolError } from "../tools/define-tool.js";
+import { defineTool } from "../tools/define-tool.js";
+import { echoTool, trackFakeLlmServers } from "./__fixtures__/adapter-test-fixtures.js";
 import {
   FIXTURE_SKILLS,
   FOLLOWED_ANSWER,
   lastToolResult,
-  releaseNotesScript,
   systemPromptOf,
 } from "./__fixtures__/release-notes-script.js";
 import { handleAnthropicToolUse, toAnthropicTools } from "./anthropic-tools.js";
 import { createSkills } from "./create-skills.js";
 
-let server: FakeLlmServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const servers = trackFakeLlmServers();
+afterEach(() => servers.closeAll());
 
 describe("skills.anthropicTools and skills.handleToolUse", () => {
   it("let a Messages loop load a skill and follow it", async () => {
-    server = await createFakeLlmServer({ script: releaseNotesScript() });
+    const server = await servers.start();
     const client = new Anthropic({ baseURL: server.anthropicBaseUrl, apiKey: "test-key" });
 
     // The README snippet, with the fake server's URL and model.
@@ -53,16 +49,9 @@ describe("skills.anthropicTools and skills.handleToolUse", () => {
 });
 
 describe("handleAnthropicToolUse", () => {
-  const echo = defineTool<{ text?: string }>({
-    name: "echo",
-    description: "Repeats text.",
-    inputSchema: { type: "object", properties: { text: { type: "string" } } },
-    execute: async (input) => (input.text ? { content: input.text } : toolError("Nothing to echo.")),
-  });
-
   it("answers each tool_use block in order, flags failures and skips other blocks", async () => {
     const results = await handleAnthropicToolUse(
-      [echo as never],
+      [echoTool as never],
       [
         { type: "text", text: "Let me echo.", citations: null },
         { type: "tool_use", id: "t1", name: "echo", input: { text: "one" } },

@@ -2,27 +2,22 @@
 import OpenAI from "openai";
 import type { ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
 import { afterEach, describe, expect, it } from "vitest";
-import { createFakeLlmServer, type FakeLlmServer } from "../testing/index.js";
-import { defineTool, toolError } from "../tools/define-tool.js";
+import { echoTool, trackFakeLlmServers } from "./__fixtures__/adapter-test-fixtures.js";
 import {
   FIXTURE_SKILLS,
   FOLLOWED_ANSWER,
   lastToolResult,
-  releaseNotesScript,
   systemPromptOf,
 } from "./__fixtures__/release-notes-script.js";
 import { createSkills } from "./create-skills.js";
 import { handleOpenAIToolCalls, toOpenAITools } from "./openai-tools.js";
 
-let server: FakeLlmServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const servers = trackFakeLlmServers();
+afterEach(() => servers.closeAll());
 
 describe("skills.openaiTools and skills.handleToolCalls", () => {
   it("let a Chat Completions loop load a skill and follow it", async () => {
-    server = await createFakeLlmServer({ script: releaseNotesScript() });
+    const server = await servers.start();
     const client = new OpenAI({ baseURL: server.openaiBaseUrl, apiKey: "test-key" });
 
     // The README snippet, with the fake server's URL and model.
@@ -58,12 +53,6 @@ describe("skills.openaiTools and skills.handleToolCalls", () => {
 });
 
 describe("handleOpenAIToolCalls", () => {
-  const echo = defineTool<{ text?: string }>({
-    name: "echo",
-    description: "Repeats text.",
-    inputSchema: { type: "object", properties: { text: { type: "string" } } },
-    execute: async (input) => (input.text ? { content: input.text } : toolError("Nothing to echo.")),
-  });
   const call = (id: string, name: string, args: string): ChatCompletionMessageToolCall => ({
     id,
     type: "function",
@@ -72,7 +61,7 @@ describe("handleOpenAIToolCalls", () => {
 
   it("answers every call in order, marking failures so the model can recover", async () => {
     const messages = await handleOpenAIToolCalls(
-      [echo as never],
+      [echoTool as never],
       [
         call("a", "echo", '{"text":"one"}'),
         call("b", "echo", "{}"),
@@ -90,14 +79,14 @@ describe("handleOpenAIToolCalls", () => {
   });
 
   it("gives no messages for an assistant message without tool calls", async () => {
-    expect(await handleOpenAIToolCalls([echo as never], undefined)).toEqual([]);
+    expect(await handleOpenAIToolCalls([echoTool as never], undefined)).toEqual([]);
   });
 
   it("describes each tool as a function tool with its JSON schema", () => {
-    expect(toOpenAITools([echo as never])).toEqual([
+    expect(toOpenAITools([echoTool as never])).toEqual([
       {
         type: "function",
-        function: { name: "echo", description: "Repeats text.", parameters: echo.inputSchema },
+        function: { name: "echo", description: "Repeats text.", parameters: echoTool.inputSchema },
       },
     ]);
   });
