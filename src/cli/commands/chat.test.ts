@@ -1,10 +1,10 @@
 // `skillbox chat` in process over piped streams: real temp folders, SQLite file and fake LLM server.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeLlmServer, type FakeLlmServer, type FakeLlmStep } from "../../testing/index.js";
+import { createAgentRunFolders, writeAgentSkill } from "../__fixtures__/agent-run-folders.js";
 import type { CliIo } from "../command.js";
 import { runCli } from "../run-cli.js";
 import { createChatCommand } from "./chat.js";
@@ -12,22 +12,13 @@ import { createChatCommand } from "./chat.js";
 let base: string;
 let server: FakeLlmServer | undefined;
 beforeEach(() => {
-  base = mkdtempSync(path.join(tmpdir(), "skillbox-chat-"));
-  for (const folder of ["home", "project", "skills"]) mkdirSync(path.join(base, folder));
+  base = createAgentRunFolders("skillbox-chat-");
 });
 afterEach(async () => {
   await server?.close();
   server = undefined;
   rmSync(base, { recursive: true, force: true });
 });
-
-function writeSkill(name: string, frontmatter: string, body: string): void {
-  mkdirSync(path.join(base, "skills", name), { recursive: true });
-  writeFileSync(
-    path.join(base, "skills", name, "SKILL.md"),
-    `---\nname: ${name}\n${frontmatter}\n---\n${body}\n`,
-  );
-}
 
 /** A running chat: type lines, wait for output, interrupt, and await its exit code. */
 async function startChat(script: FakeLlmStep[]) {
@@ -104,8 +95,8 @@ async function startChat(script: FakeLlmStep[]) {
 
 describe("skillbox chat", () => {
   it("streams answers, keeps the conversation, lists /skills and quits on /exit", async () => {
-    writeSkill("greet", "description: Greets people.", "Greet warmly.");
-    writeSkill("hidden", "description: Only for the model.\nuser-invocable: false", "Body.");
+    writeAgentSkill(base, "greet", "description: Greets people.", "Greet warmly.");
+    writeAgentSkill(base, "hidden", "description: Only for the model.\nuser-invocable: false", "Body.");
     const chat = await startChat([{ text: "Hello, Ada!" }, { text: "You said your name is Ada." }]);
     await chat.waitFor("Skillbox chat · openai");
     chat.type("my name is Ada");
@@ -158,7 +149,7 @@ describe("skillbox chat", () => {
   });
 
   it("answers /name of a fork skill with the sub-agent's result and says when a name is unknown", async () => {
-    writeSkill("research", "description: Researches.\ncontext: fork", "Research the topic.");
+    writeAgentSkill(base, "research", "description: Researches.\ncontext: fork", "Research the topic.");
     const chat = await startChat([{ text: "Findings: all good." }]);
     chat.type("/reserch cats");
     await chat.waitFor("Did you mean /research?");

@@ -1,9 +1,9 @@
 // `skillbox run` in process: real temp folders, a real SQLite file, the fake LLM server over HTTP.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeLlmServer, type FakeLlmServer, type FakeLlmStep } from "../../testing/index.js";
+import { createAgentRunFolders, writeAgentSkill } from "../__fixtures__/agent-run-folders.js";
 import type { CliIo } from "../command.js";
 import { runCli } from "../run-cli.js";
 import { EXIT_MAX_STEPS, EXIT_RUN_FAILED, runCommand } from "./run.js";
@@ -11,22 +11,13 @@ import { EXIT_MAX_STEPS, EXIT_RUN_FAILED, runCommand } from "./run.js";
 let base: string;
 let server: FakeLlmServer | undefined;
 beforeEach(() => {
-  base = mkdtempSync(path.join(tmpdir(), "skillbox-run-"));
-  for (const folder of ["home", "project", "skills"]) mkdirSync(path.join(base, folder));
+  base = createAgentRunFolders("skillbox-run-");
 });
 afterEach(async () => {
   await server?.close();
   server = undefined;
   rmSync(base, { recursive: true, force: true });
 });
-
-function writeSkill(name: string, frontmatter: string, body: string): void {
-  mkdirSync(path.join(base, "skills", name), { recursive: true });
-  writeFileSync(
-    path.join(base, "skills", name, "SKILL.md"),
-    `---\nname: ${name}\n${frontmatter}\n---\n${body}\n`,
-  );
-}
 
 async function run(
   args: string[],
@@ -57,7 +48,7 @@ async function run(
 
 describe("skillbox run", () => {
   it("prints the model's final answer after it loads a skill, and exits 0", async () => {
-    writeSkill("haiku-style", "description: Writes haiku.", "Answer in three lines.");
+    writeAgentSkill(base, "haiku-style", "description: Writes haiku.", "Answer in three lines.");
     const result = await run(
       ["write a poem"],
       [
@@ -114,8 +105,8 @@ describe("skillbox run", () => {
   });
 
   it("runs /name as the skill's invocation and refuses a shell line by default", async () => {
-    writeSkill("status", "description: Shows the status.", "Status: !`git status`");
-    writeSkill("greet", "description: Greets.", "Greet $ARGUMENTS warmly.");
+    writeAgentSkill(base, "status", "description: Shows the status.", "Status: !`git status`");
+    writeAgentSkill(base, "greet", "description: Greets.", "Greet $ARGUMENTS warmly.");
     const refused = await run(["/status"]);
     expect(refused.code).toBe(EXIT_RUN_FAILED);
     expect(refused.stderr).toContain("git status");
@@ -129,7 +120,7 @@ describe("skillbox run", () => {
   });
 
   it("refuses an unknown /name with a did-you-mean instead of sending it to the model", async () => {
-    writeSkill("greet", "description: Greets.", "Greet.");
+    writeAgentSkill(base, "greet", "description: Greets.", "Greet.");
     const result = await run(["/gret", "Ada"]);
     expect(result).toEqual({
       code: 1,
