@@ -37,7 +37,7 @@ export interface CompleteWithRetryOptions {
   stream(attempt: AttemptContext): Promise<ChatResponse>;
 }
 
-/** Sends one turn (streamed when `onText` is given) under the shared retry policy; throws SkillboxError when it gives up. */
+/** Sends one turn under the shared retry policy, streamed when `onText` is given; throws SkillboxError. */
 export function completeWithRetry(options: CompleteWithRetryOptions): Promise<ChatResponse> {
   const { connection, callOptions } = options;
   const streaming = callOptions.onText !== undefined;
