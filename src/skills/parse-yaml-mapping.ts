@@ -1,9 +1,19 @@
 // Parses frontmatter YAML into plain data with every scalar kept as written (failsafe schema), and
 // collects its problems with positions in the SKILL.md file instead of throwing (pure).
 
+import { createRequire } from "node:module";
+import type * as Yaml from "yaml";
 import type { Node } from "yaml";
-import { isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 import { parseSimpleYaml } from "./parse-simple-yaml.js";
+
+// Most frontmatter takes the simple path; `yaml` is loaded only when a file needs it, which keeps
+// it off every CLI start-up (about 60 ms of imports).
+const require = createRequire(import.meta.url);
+let yamlModule: typeof Yaml | undefined;
+function loadYaml(): typeof Yaml {
+  yamlModule ??= require("yaml") as typeof Yaml;
+  return yamlModule;
+}
 
 /** One problem found while reading the YAML, positioned in the SKILL.md file (1-based). */
 export interface YamlProblem {
@@ -45,6 +55,7 @@ export function parseYamlMapping(
   const keyLines = new Map<string, number>();
   const errors: YamlProblem[] = [];
   const warnings: YamlProblem[] = [];
+  const { isMap, isScalar, LineCounter, parseDocument } = loadYaml();
   const lineCounter = new LineCounter();
   const position = (offset: number | undefined) => {
     const found = lineCounter.linePos(Math.max(0, Math.min(offset ?? 0, yaml.length)));
@@ -109,6 +120,7 @@ function collectDuplicateKeys(
 ): void {
   // Deeper nesting than this is not frontmatter anyone writes; the walk stays bounded.
   if (depth > 64) return;
+  const { isMap, isScalar, isSeq } = loadYaml();
   if (isSeq(node)) {
     for (const item of node.items) collectDuplicateKeys(item, position, warnings, depth + 1);
     return;
