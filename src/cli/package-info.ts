@@ -1,8 +1,9 @@
-// Facts about the installed package: its version and the bundled skills folder.
+// Facts about the installed package: its version, the bundled skills folder and the built page.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-// Both src/cli and dist/cli sit two levels below the package root.
+// src/cli, dist/cli and the bundled CLI's chunks (dist/cli/*.js) all sit two levels below the
+// package root, so this file is the one place that knows the layout.
 const packageRoot = new URL("../../", import.meta.url);
 
 /** The version from package.json. */
@@ -15,4 +16,9 @@ export function readPackageVersion(): string {
 /** The `skills/` folder shipped inside the package. */
 export function bundledSkillsDirectory(): string {
   return fileURLToPath(new URL("skills", packageRoot));
+}
+
+/** The settings page built by Vite (`dist/web/`). */
+export function webDirectory(): string {
+  return fileURLToPath(new URL("dist/web/", packageRoot));
 }

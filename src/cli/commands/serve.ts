@@ -1,7 +1,6 @@
 // `skillbox serve`: the HTTP API and settings page over the configured roots, hot-reloaded, until SIGINT/SIGTERM.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createConfiguredTranslator } from "../../server/create-configured-translator.js";
 import { loadToken } from "../../server/load-token.js";
 import { createDirectoryOpener } from "../../server/open-directory.js";
@@ -10,6 +9,7 @@ import { createDirectoryReader } from "../../server/web-page.js";
 import type { CliCommand } from "../command.js";
 import { EXIT_OK } from "../exit-codes.js";
 import { openCliWorkspace, rejectExtraArguments, WORKSPACE_OPTIONS } from "../open-cli-workspace.js";
+import { webDirectory } from "../package-info.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
 
 const HELP = `Usage: skillbox serve [--port <n>] [--host <address>] [--dir <folder>...] [--cwd <folder>] [--open]
@@ -28,9 +28,6 @@ Options:
 
 Writes need the token in ~/.skillbox/token (created on first start) or SKILLBOX_TOKEN.
 `;
-
-// src/cli/commands and dist/cli/commands both sit three levels below the package root.
-const webDirectory = fileURLToPath(new URL("../../../dist/web/", import.meta.url));
 
 export const serveCommand: CliCommand = {
   name: "serve",
@@ -61,7 +58,7 @@ export const serveCommand: CliCommand = {
       const token = loadToken({ home, env });
       const { translator, problem } = createConfiguredTranslator(workspace, env);
       if (problem !== undefined) io.stderr(`skillbox serve: warning: ${problem}\n`);
-      const pageBuilt = existsSync(join(webDirectory, "index.html"));
+      const pageBuilt = existsSync(join(webDirectory(), "index.html"));
       if (!pageBuilt)
         io.stderr("skillbox serve: warning: the settings page is not built; run npm run build.\n");
       const opener = createDirectoryOpener({ platform: process.platform, env });
@@ -73,7 +70,7 @@ export const serveCommand: CliCommand = {
         allowedHosts: values["allow-host"] ?? [],
         openDirectory: opener,
         env,
-        ...(pageBuilt ? { readWebFile: createDirectoryReader(webDirectory) } : {}),
+        ...(pageBuilt ? { readWebFile: createDirectoryReader(webDirectory()) } : {}),
         ...(translator === undefined ? {} : { translator }),
       });
       workspace.registry.refresh();
