@@ -51,8 +51,6 @@ export {
   SPEC_FIELDS,
   skillFrontmatterSchema,
 } from "./skills/frontmatter-schema.js";
-export type { ListedSkill, ListSkillsOptions, SkillListing } from "./skills/list-skills.js";
-export { listSkills, loadSkillFile } from "./skills/list-skills.js";
 export { decodeSkillBytes, loadSkillBytes } from "./skills/load-skill-bytes.js";
 export type { LoadSkillTextOptions } from "./skills/load-skill-text.js";
 export {
