@@ -1,25 +1,16 @@
 // The reference's `to-prompt` catalog format, exactly: one element per line, HTML-escaped like
 // Python's html.escape, with the location escaped too (the reference forgets to) (pure).
 
+import { escapeXml } from "../prompt/escape-text.js";
+
+export { escapeXml };
+
 /** One catalog entry. */
 export interface AvailableSkillEntry {
   name: string;
   description: string;
   /** Absolute path of the SKILL.md. */
   location: string;
-}
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#x27;",
-};
-
-/** Escapes `& < > " '` as Python's html.escape does (`'` becomes `&#x27;`). */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 
 /** `<available_skills>` with one `<skill>` per entry, lines joined by `\n`, no trailing newline. */
