@@ -128,9 +128,15 @@ export function createAgent(options: AgentOptions): Agent {
         const failed = invocation.result.isError === true;
         // The sub-agent's tokens, so callers counting usage see what the fork cost.
         const usage = invocation.result.metadata?.usage as TokenUsage | undefined;
+        // A fork cut off by its step limit ends like a run that hit its own: callers (the CLI's exit code) tell.
+        const stoppedBy: AgentRunResult["stoppedBy"] = failed
+          ? "error"
+          : invocation.result.metadata?.stoppedBy === "max-steps"
+            ? "max-steps"
+            : "end";
         return finishEarly(
           invocation.result.content,
-          failed ? "error" : "end",
+          stoppedBy,
           failed ? invocation.result.content : undefined,
           usage,
         );

@@ -13,7 +13,8 @@ export function formatSubAgentResult(
   run: AgentRunResult,
   details: { skillName?: string; maxSteps: number; model: string; unknownTools?: string[] },
 ): ToolResult {
-  const produced = run.text.trim() !== "" ? run.text.trim() : describeProgress(run);
+  const text = run.stoppedBy === "end" ? run.text.trim() : collectText(run);
+  const produced = text !== "" ? text : describeProgress(run);
   const note = describeStop(run, details.maxSteps);
   const content = [subAgentResultHeader(details.skillName), produced, note]
     .filter((part) => part !== "")
@@ -43,8 +44,25 @@ function describeStop(run: AgentRunResult, maxSteps: number): string {
     case "aborted":
       return "\n[note: the sub-agent was aborted; the result above is what it produced until then.]";
     case "error":
-      return `\n[note: the sub-agent failed: ${run.error ?? "unknown error"}. The result above is what it produced until then.]`;
+      return `\n[note: the sub-agent failed: ${withoutFinalStop(run.error ?? "unknown error")}. The result above is what it produced until then.]`;
   }
+}
+
+/**
+ * Every text the sub-agent wrote, in order: a run cut short has no final answer, so what it said
+ * along the way (findings between tool calls) is the result and must not be dropped.
+ */
+function collectText(run: AgentRunResult): string {
+  const texts = run.messages
+    .filter((message) => message.role === "assistant")
+    .map((message) => message.content.trim())
+    .filter((content) => content !== "");
+  return texts.length > 0 ? texts.join("\n\n") : run.text.trim();
+}
+
+/** The error without its closing full stop, so the sentence around it ends with exactly one. */
+function withoutFinalStop(text: string): string {
+  return text.trim().replace(/[.\s]+$/, "");
 }
 
 /** When the sub-agent wrote no text: its last tool calls and what they returned, briefly. */

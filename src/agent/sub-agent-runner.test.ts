@@ -111,7 +111,7 @@ describe("createSubAgentRunner", () => {
     );
   });
 
-  it("stops at max_steps and still returns what it produced, with a note", async () => {
+  it("stops at max_steps and returns every text it wrote along the way, not only the last, with a note", async () => {
     const provider = createScriptedProvider(
       Array.from({ length: 12 }, (_, index) => ({
         text: `step ${index + 1} done`,
@@ -122,7 +122,7 @@ describe("createSubAgentRunner", () => {
     const result = await runner.run({ skillName: "busy", body: "b", maxSteps: 2 });
     expect(result.isError).toBeUndefined();
     expect(result.content).toBe(
-      "[sub-agent result — skill: busy]\nstep 2 done\n\n[note: the sub-agent reached its limit of 2 steps before finishing; the result above may be incomplete.]",
+      "[sub-agent result — skill: busy]\nstep 1 done\n\nstep 2 done\n\n[note: the sub-agent reached its limit of 2 steps before finishing; the result above may be incomplete.]",
     );
     expect(result.metadata).toMatchObject({ steps: 2, stoppedBy: "max-steps" });
   });
@@ -147,6 +147,8 @@ describe("createSubAgentRunner", () => {
     expect(result.isError).toBe(true);
     expect(result.content).toContain("[sub-agent result — skill: flaky]\nhalfway");
     expect(result.content).toContain("[note: the sub-agent failed: The model call failed at step 2");
+    expect(result.content).toMatch(/at call 2\. The result above is what it produced until then\.\]$/);
+    expect(result.content).not.toContain("..");
   });
 
   it("fires subagent-start and subagent-stop and registers the skill's hooks only while it runs", async () => {

@@ -183,11 +183,16 @@ async function runChat(io: CliIo, values: AgentOptionValues, terminal: ChatTermi
       controller = undefined;
       endLine();
       // A /name fork answers without streaming: its result is the answer.
-      if (result.steps === 0 && result.stoppedBy === "end" && result.text !== "") write(`${result.text}\n`);
+      const forked = result.steps === 0;
+      if (forked && (result.stoppedBy === "end" || result.stoppedBy === "max-steps") && result.text !== "") {
+        write(`${result.text}\n`);
+      }
       if (result.stoppedBy === "aborted") io.stderr("(stopped)\n");
       if (result.stoppedBy === "max-steps") {
         io.stderr(
-          `(stopped after ${result.steps} model calls; ask again to continue, or raise --max-steps)\n`,
+          forked
+            ? "(the skill's sub-agent reached its step limit before a final answer)\n"
+            : `(stopped after ${result.steps} model calls; ask again to continue, or raise --max-steps)\n`,
         );
       }
       if (result.stoppedBy === "error") io.stderr(`Error: ${result.error ?? "the run failed"}\n`);

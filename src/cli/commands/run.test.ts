@@ -104,6 +104,22 @@ describe("skillbox run", () => {
     expect(result.stderr).toContain("stopped after 1 model calls without a final answer");
   });
 
+  it(`exits ${EXIT_MAX_STEPS} when /name runs a fork skill whose sub-agent hits its step limit, printing all it wrote`, async () => {
+    writeAgentSkill(base, "survey", "description: Surveys.\ncontext: fork", "Survey the folder.");
+    const steps = Array.from({ length: 5 }, (_, index) => ({
+      text: `finding ${index + 1}`,
+      toolCalls: [{ name: "glob", arguments: { pattern: "*" } }],
+    }));
+    const result = await run(["/survey"], steps);
+    expect(result.code).toBe(EXIT_MAX_STEPS);
+    expect(server?.requests).toHaveLength(5);
+    for (const index of [1, 2, 3, 4, 5]) expect(result.stdout).toContain(`finding ${index}`);
+    expect(result.stdout).toContain("reached its limit of 5 steps");
+    expect(result.stderr).toBe(
+      "skillbox run: the skill's sub-agent reached its step limit before a final answer\n",
+    );
+  });
+
   it("runs /name as the skill's invocation and refuses a shell line by default", async () => {
     writeAgentSkill(base, "status", "description: Shows the status.", "Status: !`git status`");
     writeAgentSkill(base, "greet", "description: Greets.", "Greet $ARGUMENTS warmly.");

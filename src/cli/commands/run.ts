@@ -35,7 +35,7 @@ Exit codes:
   1    Skillbox could not start the run (bad config, no API key, unknown skill, store error)
   2    Bad usage (unknown flag, missing prompt, missing folder)
   ${EXIT_RUN_FAILED}    The run failed: the model call failed (after retries), or a hook or the skill refused the prompt
-  ${EXIT_MAX_STEPS}    The step limit (--max-steps) was reached before a final answer
+  ${EXIT_MAX_STEPS}    The step limit (--max-steps, or a forked skill's own) was reached before a final answer
   ${EXIT_INTERRUPTED}  Interrupted with Ctrl-C
 
 ${AGENT_SETTINGS_HELP}
@@ -99,7 +99,10 @@ function reportEnd(io: CliIo, result: AgentRunResult): number {
       return EXIT_OK;
     case "max-steps":
       io.stderr(
-        `skillbox run: stopped after ${result.steps} model calls without a final answer (raise --max-steps to allow more)\n`,
+        // No model call of this run's own: a `/name` fork whose sub-agent ran out of its steps.
+        result.steps === 0
+          ? "skillbox run: the skill's sub-agent reached its step limit before a final answer\n"
+          : `skillbox run: stopped after ${result.steps} model calls without a final answer (raise --max-steps to allow more)\n`,
       );
       return EXIT_MAX_STEPS;
     case "aborted":
