@@ -168,7 +168,7 @@ describe.each(wireFormats)("the agent over the $format wire format", ({ create, 
     });
     expect(toolNames(requestsToModel()[0] as FakeLlmRequest)).toEqual(["read_file", "grep"]);
     expect(system(requestsToModel()[0] as FakeLlmRequest)).toContain("Audit the notes.");
-    expect(result.content).toContain("[sub-agent result — skill: audit]\nstill looking");
+    expect(result.content).toContain("[sub-agent result — skill: audit]\nlooking\n\nstill looking");
     expect(result.content).toContain("reached its limit of 2 steps");
     expect(result.metadata).toMatchObject({
       context: "fork",
