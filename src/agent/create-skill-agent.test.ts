@@ -205,6 +205,47 @@ describe("createSkillAgent", () => {
     expect(systemOf(modelCalls()[1])).toContain("- csv-rules: Rules for CSV files.");
   });
 
+  it("lists a path-activated skill in load_skill's description and name list on the very next model request", async () => {
+    writeSkill("greeting", "description: Greets people warmly.", "Say hello.");
+    writeSkill("csv-rules", "description: Rules for CSV files.\npaths: ['**/*.csv']", "Quote every cell.");
+    writeFileSync(path.join(project, "data.csv"), "a,b\n");
+    const skillAgent = await start([
+      { toolCalls: [{ name: "read_file", arguments: { path: "data.csv" } }] },
+      { toolCalls: [{ name: "load_skill", arguments: { skill_name: "csv-rules" } }] },
+      { text: "cells quoted" },
+    ]);
+    await skillAgent.run("look at data.csv");
+    const loadSkillOf = (request: FakeLlmRequest | undefined) =>
+      (
+        (request?.body.tools ?? []) as {
+          function: {
+            name: string;
+            description: string;
+            parameters: { properties: Record<string, unknown> };
+          };
+        }[]
+      ).find((tool) => tool.function.name === "load_skill")?.function;
+    const before = loadSkillOf(modelCalls()[0]);
+    const after = loadSkillOf(modelCalls()[1]);
+    expect(before?.description).not.toContain("csv-rules");
+    expect(JSON.stringify(before?.parameters.properties.skill_name)).not.toContain("csv-rules");
+    expect(after?.description).toContain("csv-rules");
+    expect(JSON.stringify(after?.parameters.properties.skill_name)).toContain("csv-rules");
+    expect(lastToolContent(modelCalls()[2])).toContain("Quote every cell.");
+  });
+
+  it("offers load_skill on the next model request when a path activates the only skill", async () => {
+    writeSkill("csv-rules", "description: Rules for CSV files.\npaths: ['**/*.csv']", "Quote every cell.");
+    writeFileSync(path.join(project, "data.csv"), "a,b\n");
+    const skillAgent = await start([
+      { toolCalls: [{ name: "read_file", arguments: { path: "data.csv" } }] },
+      { text: "read it" },
+    ]);
+    await skillAgent.run("look at data.csv");
+    expect(toolNamesOf(modelCalls()[0])).not.toContain("load_skill");
+    expect(toolNamesOf(modelCalls()[1])).toContain("load_skill");
+  });
+
   it("runs a fork skill in a sub-agent on the model its alias maps to, with only its allowed tools", async () => {
     writeSkill(
       "summarize",

@@ -9,7 +9,7 @@ import type { PermissionScope } from "./permissions.js";
 import type { ChatMessage, ChatResponse, TokenUsage, ToolSpec } from "./provider.js";
 import { recognizeSkillLoads } from "./recognize-skill-load.js";
 import type { SkillActivations } from "./skill-activations.js";
-import { renderSystemPrompt } from "./system-prompt.js";
+import { renderSystemPrompt, type SectionContext } from "./system-prompt.js";
 
 /** What the loop needs from the agent that owns the session. */
 export interface AgentLoopContext {
@@ -35,14 +35,6 @@ export interface AgentLoopContext {
 export async function runAgentLoop(context: AgentLoopContext): Promise<AgentRunResult> {
   const { options, signal } = context;
   const supportsTools = options.provider.supportsTools;
-  const tools: Tool[] = supportsTools ? (options.tools ?? []) : [];
-  const toolMap = new Map(tools.map((tool) => [tool.name, tool]));
-  const specs: ToolSpec[] = tools.map((tool) => ({
-    name: tool.name,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-  }));
-  const sectionContext = { toolNames: [...toolMap.keys()], supportsTools };
   const perTurn: TokenUsage[] = [];
   let steps = 0;
   let lastText = "";
@@ -76,6 +68,9 @@ export async function runAgentLoop(context: AgentLoopContext): Promise<AgentRunR
     steps += 1;
     const step = steps;
     context.emitEvent({ type: "turn-start", step });
+    // Read every turn: a tool call may have changed them (a `paths` skill activated by a file the
+    // model just read belongs in load_skill's description and name list on the very next request).
+    const { toolMap, specs, sectionContext } = offerTools(options, supportsTools);
     let response: ChatResponse;
     try {
       response = await options.provider.complete(
@@ -143,6 +138,21 @@ export async function runAgentLoop(context: AgentLoopContext): Promise<AgentRunR
     }
     if (signal?.aborted) return finish("aborted", lastText);
   }
+}
+
+/** The tools this turn offers, their specs for the provider, and what system sections may look at. */
+function offerTools(
+  options: AgentOptions,
+  supportsTools: boolean,
+): { toolMap: Map<string, Tool>; specs: ToolSpec[]; sectionContext: SectionContext } {
+  const tools: Tool[] = supportsTools ? (options.tools ?? []) : [];
+  const toolMap = new Map(tools.map((tool) => [tool.name, tool]));
+  const specs: ToolSpec[] = tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+  }));
+  return { toolMap, specs, sectionContext: { toolNames: [...toolMap.keys()], supportsTools } };
 }
 
 /** After a load_skill result: activate the skill (scope + hooks) for the rest of the session. */
