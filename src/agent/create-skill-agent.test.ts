@@ -129,6 +129,21 @@ describe("createSkillAgent", () => {
     ]);
   });
 
+  it("lists a user-invocable: false skill in Layer 1 (the model may load it) but not a disable-model-invocation one", async () => {
+    writeSkill("model-only", "description: Only the model runs this.\nuser-invocable: false", "Body.");
+    writeSkill(
+      "person-only",
+      "description: Only a person runs this.\ndisable-model-invocation: true",
+      "Body.",
+    );
+    const skillAgent = await start([{ text: "ok" }]);
+    await skillAgent.run("hi");
+    const system = systemOf(modelCalls()[0]);
+    expect(system).toContain("- model-only: Only the model runs this.");
+    expect(system).not.toContain("person-only");
+    expect(openedWorkspace().registry.buildReminder()).toContain("model-only");
+  });
+
   it("adds the skill tools and the skills list when a skill appears mid-session", async () => {
     const skillAgent = await start([{ text: "no skills yet" }, { text: "now there is one" }], {
       watch: true,

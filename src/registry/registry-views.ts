@@ -33,6 +33,7 @@ export interface RegistryViews {
   list(includeShadowed: boolean): SkillRecord[];
   recordForFile(file: string): SkillRecord | undefined;
   usageScore(record: SkillRecord | undefined, name: string): number;
+  /** The skills the model may load; `audience` is kept for callers, both list the same skills. */
   catalogEntries(audience: "listed" | "invocable"): CatalogEntry[];
   buildReminder(entries: readonly CatalogEntry[], options?: CatalogOptions): string | undefined;
   buildToolDescription(entries: readonly CatalogEntry[], options?: ToolDescriptionOptions): string;
@@ -102,10 +103,12 @@ export function createRegistryViews(options: RegistryViewsOptions): RegistryView
     usageScore(record, name) {
       return computeUsageScore(usageStore.get(record === undefined ? name : usageKeyOf(record)), clock());
     },
-    catalogEntries(audience) {
+    catalogEntries() {
       const records = [...index.byName.values()].map((item) => item.record);
       return buildCatalogEntries(records, {
-        audience,
+        // Layer 1 and the load tool list the same skills: every one the model may load. A
+        // `user-invocable: false` skill is model-only, so it belongs in Layer 1 above all.
+        audience: "invocable",
         usage: usageStore.all(),
         now: clock(),
         stateOf: options.stateOf,

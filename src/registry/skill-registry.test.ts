@@ -361,9 +361,9 @@ describe("invocation flags and activation", () => {
     return { root, registry: single(root, { cwd: root }) };
   }
 
-  it("lists in Layer 1 only user- and model-invocable skills, and in the tool every model-invocable one", () => {
+  it("lists every model-invocable skill in Layer 1 and in the tool, model-only (user-invocable: false) ones included", () => {
     const { registry } = fixture();
-    expect(registry.catalogEntries().map((entry) => entry.name)).toEqual(["normal"]);
+    expect(registry.catalogEntries().map((entry) => entry.name)).toEqual(["model-only", "normal"]);
     expect(registry.toolEntries().map((entry) => entry.name)).toEqual(["model-only", "normal"]);
     expect(registry.isUserInvocable("manual-only")).toBe(true);
     expect(registry.isModelInvocable("manual-only")).toBe(false);
@@ -381,7 +381,12 @@ describe("invocation flags and activation", () => {
     expect(registry.activateForPaths(["./src/deep/app.py", "file_a.txt"])).toEqual(["python"]);
     expect(registry.activateForPaths(["src/app.py"])).toEqual([]);
     expect(activated.map((event) => event.names)).toEqual([["docs"], ["python"]]);
-    expect(registry.catalogEntries().map((entry) => entry.name)).toEqual(["docs", "normal", "python"]);
+    expect(registry.catalogEntries().map((entry) => entry.name)).toEqual([
+      "docs",
+      "model-only",
+      "normal",
+      "python",
+    ]);
     expect(registry.activateForPaths(["src/main.rs"])).toEqual(["pinned-off"]);
     expect(registry.isModelInvocable("pinned-off")).toBe(false);
   });
