@@ -1,9 +1,9 @@
 // Dynamic context in skill bodies: `` !`cmd` `` (at a line start or after whitespace) and ```! fenced
 // blocks run before the model sees the body, and their output takes their place. Off unless a
 // setting allows it; any failure stops the invocation (fail closed).
+import { type SkillBodyPart, splitShellCommands } from "../skills/split-shell-commands.js";
+import { type SubstitutionOptions, substituteSkillParts } from "../skills/substitute.js";
 import { runShellCommand } from "../tools/builtin/run-shell-command.js";
-
-type Part = string | { command: string };
 
 /** Settings for running the commands. */
 export interface ShellExpansionOptions {
@@ -16,6 +16,12 @@ export interface ShellExpansionOptions {
   env?: NodeJS.ProcessEnv;
   /** Output kept per command; default 30 000 characters. */
   maxOutputChars?: number;
+  /**
+   * Placeholders to fill in (arguments, `${SKILL_DIR}`…). Given here rather than substituted
+   * beforehand, the commands are found in the body as written, so argument text that looks like
+   * `` !`cmd` `` stays text; values inside commands are shell-quoted either way.
+   */
+  substitution?: SubstitutionOptions;
 }
 
 /** The body with outputs in place, or why it was refused. */
@@ -25,7 +31,7 @@ export type ShellExpansion =
 
 /** The commands a body would run, in order (fenced blocks and inline forms; plain code fences are skipped). */
 export function findShellCommands(body: string): string[] {
-  return splitBody(body).flatMap((part) => (typeof part === "string" ? [] : [part.command]));
+  return splitShellCommands(body).flatMap((part) => (typeof part === "string" ? [] : [part.command]));
 }
 
 /** Runs every command in order and substitutes its output; output is not scanned again. */
@@ -33,9 +39,15 @@ export async function expandShellCommands(
   body: string,
   options: ShellExpansionOptions,
 ): Promise<ShellExpansion> {
-  const parts = splitBody(body);
+  const parts: SkillBodyPart[] =
+    options.substitution === undefined
+      ? splitShellCommands(body)
+      : substituteSkillParts(body, options.substitution);
   const commands = parts.flatMap((part) => (typeof part === "string" ? [] : [part.command]));
-  if (commands.length === 0) return { ok: true, text: body, commands };
+  if (commands.length === 0) {
+    const text = parts.map((part) => (typeof part === "string" ? part : "")).join("");
+    return { ok: true, text, commands };
+  }
   if (options.allow !== true) {
     const command = commands[0] as string;
     return {
@@ -80,55 +92,4 @@ function describeFailure(
   if (result.exitCode === 1 && /^\s*(grep|egrep|fgrep|rg|diff|cmp|test|\[)\b/.test(command)) return undefined;
   const detail = result.stderr.trim().slice(0, 300);
   return `its command \`${command}\` failed with exit code ${result.exitCode ?? "(killed)"}${detail ? `: ${detail}` : ""}.`;
-}
-
-/** Splits the body into text and commands, line by line, tracking code fences. */
-function splitBody(body: string): Part[] {
-  const parts: Part[] = [];
-  const lines = body.split("\n");
-  let fence: string | undefined;
-  let block: string[] | undefined;
-  const pushText = (text: string): void => {
-    const last = parts.at(-1);
-    if (typeof last === "string") parts[parts.length - 1] = last + text;
-    else parts.push(text);
-  };
-  lines.forEach((line, index) => {
-    const newline = index < lines.length - 1 ? "\n" : "";
-    if (block !== undefined) {
-      if (/^\s*```\s*$/.test(line)) {
-        parts.push({ command: block.join("\n") });
-        pushText(newline);
-        block = undefined;
-      } else block.push(line);
-      return;
-    }
-    if (fence === undefined && /^\s*```!\s*$/.test(line)) {
-      block = [];
-      return;
-    }
-    const fenceMatch = /^\s*(```+|~~~+)/.exec(line);
-    if (fenceMatch) {
-      const marker = fenceMatch[1] as string;
-      if (fence === undefined) fence = marker;
-      else if (marker.startsWith(fence.slice(0, 3))) fence = undefined;
-      pushText(line + newline);
-      return;
-    }
-    if (fence !== undefined) {
-      pushText(line + newline);
-      return;
-    }
-    let last = 0;
-    for (const match of line.matchAll(/(^|\s)!`([^`]+)`/g)) {
-      const start = (match.index ?? 0) + (match[1] as string).length;
-      pushText(line.slice(last, start));
-      parts.push({ command: match[2] as string });
-      last = start + (match[0].length - (match[1] as string).length);
-    }
-    pushText(line.slice(last) + newline);
-  });
-  // An unclosed ```! block is still a command: failing closed beats showing it as text.
-  if (block !== undefined) parts.push({ command: block.join("\n") });
-  return parts;
 }

@@ -134,6 +134,38 @@ describe("substituteSkillBody", () => {
       { skillDir: "/tmp/$0", arguments: "x" },
       "/tmp/$0\n\nARGUMENTS: x",
     ],
+    // Shell commands
+    [
+      "values inside !`cmd` are shell-quoted, text outside is not",
+      "!`echo $ARGUMENTS` and $ARGUMENTS",
+      { arguments: "a; b" },
+      "!`echo 'a; b'` and a; b",
+    ],
+    ["safe values stay bare in commands", "!`cat $0`", { arguments: "report.pdf" }, "!`cat report.pdf`"],
+    [
+      "a value inside the author's quotes closes and reopens them",
+      "!`echo \"<$0>\" '<$1>'`",
+      { arguments: "'a b' 'c d'" },
+      "!`echo \"<\"'a b'\">\" '<''c d''>'`",
+    ],
+    [
+      "${SKILL_DIR} in a ```! block is quoted too",
+      "```!\nls ${SKILL_DIR}\n```",
+      { skillDir: "/skills/my skill" },
+      "```!\nls '/skills/my skill'\n```",
+    ],
+    [
+      "newlines and backquotes in a command value are escaped, so the command stays one line",
+      "!`echo $ARGUMENTS`",
+      { arguments: "a\n`b`" },
+      "!`echo $'a\\n\\x60b\\x60'`",
+    ],
+    [
+      "a command shown in an ordinary code fence is text, so its values are not quoted",
+      "```\n!`echo $0`\n```",
+      { arguments: "'a b'" },
+      "```\n!`echo a b`\n```",
+    ],
     // The ARGUMENTS: fallback
     [
       "arguments are appended when the body has no placeholder",

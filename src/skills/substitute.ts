@@ -1,5 +1,8 @@
 // Layer 2 substitution: variables (${SKILL_DIR}, ${SESSION_ID}) and arguments ($ARGUMENTS, $N,
-// $ARGUMENTS[N], named $name) in a skill body, in one pass, with `\$` to keep a placeholder literal.
+// $ARGUMENTS[N], named $name) in a skill body, in one pass, with `\$` to keep a placeholder literal;
+// values that land in a shell command are quoted for the shell.
+import { quoteShellValue } from "./quote-shell-value.js";
+import { joinSkillBodyParts, type SkillBodyPart, splitShellCommands } from "./split-shell-commands.js";
 
 /** What a skill body's placeholders are replaced with. */
 export interface SubstitutionOptions {
@@ -24,10 +27,21 @@ const NAME_PATTERN = /^[\p{L}_][\p{L}\p{N}_-]*$/u;
  * - `$ARGUMENTS[N]` and `$N` (N from 0): argument N split shell-style, left as is when missing;
  * - `$name` for each name in `argumentNames`: the argument at that position, or empty;
  * - `\` before any of these keeps it literal (the backslash is dropped; other `\$` stay untouched).
- * It is one pass: a value that itself contains `$1` is not expanded again. When the body uses
- * no argument placeholder and arguments were given, `\n\nARGUMENTS: <args>` is appended.
+ * Inside `` !`cmd` `` lines and ```! blocks every value is shell-quoted for where it sits (see
+ * quoteShellValue), so an argument is data to the shell, never code. It is one pass: a value that
+ * itself contains `$1` is not expanded again. When the body uses no argument placeholder and
+ * arguments were given, `\n\nARGUMENTS: <args>` is appended.
  */
 export function substituteSkillBody(body: string, options: SubstitutionOptions = {}): string {
+  return joinSkillBodyParts(substituteSkillParts(body, options));
+}
+
+/**
+ * substituteSkillBody, keeping the body split into text and shell commands as the author wrote it:
+ * the commands are found before anything is substituted, so no argument can add, end or hide one.
+ * The appended `ARGUMENTS:` line, when there is one, is the last text part.
+ */
+export function substituteSkillParts(body: string, options: SubstitutionOptions = {}): SkillBodyPart[] {
   const raw = (options.arguments ?? "").trim();
   const values = splitArguments(raw);
   const named = new Map<string, string>();
@@ -35,22 +49,35 @@ export function substituteSkillBody(body: string, options: SubstitutionOptions =
   (options.argumentNames ?? []).forEach((name, index) => {
     if (NAME_PATTERN.test(name) && !named.has(name)) named.set(name, values[index] ?? "");
   });
-  const placeholder = buildPlaceholderPattern([...named.keys()]);
+  const pattern = buildPlaceholderPattern([...named.keys()]);
+  const placeholder = new RegExp(`\\\\(${pattern})|${pattern}`, "gu");
   let usesArguments = false;
-  const result = body.replace(new RegExp(`\\\\(${placeholder})|${placeholder}`, "gu"), (match, escaped) => {
-    if (typeof escaped === "string") return escaped;
+  const findValue = (match: string): string | undefined => {
     if (match.startsWith("${")) {
       if (match.includes("SESSION_ID")) return options.sessionId ?? "";
-      return options.skillDir ?? match;
+      return options.skillDir;
     }
     usesArguments = true;
-    if (match.startsWith("$ARGUMENTS[")) return values[Number(match.slice(11, -1))] ?? match;
+    if (match.startsWith("$ARGUMENTS[")) return values[Number(match.slice(11, -1))];
     if (match === "$ARGUMENTS") return raw;
-    if (/^\$\d+$/.test(match)) return values[Number(match.slice(1))] ?? match;
-    return named.get(match.slice(1)) ?? match;
+    if (/^\$\d+$/.test(match)) return values[Number(match.slice(1))];
+    return named.get(match.slice(1));
+  };
+  const parts = splitShellCommands(body).map((part): SkillBodyPart => {
+    if (typeof part === "string") {
+      return part.replace(placeholder, (match, escaped) =>
+        typeof escaped === "string" ? escaped : (findValue(match) ?? match),
+      );
+    }
+    const command = part.command.replace(placeholder, (match, escaped, offset: number) => {
+      if (typeof escaped === "string") return escaped;
+      const value = findValue(match);
+      return value === undefined ? match : quoteShellValue(value, part.command, offset);
+    });
+    return { ...part, command };
   });
-  if (!usesArguments && raw !== "") return `${result}\n\nARGUMENTS: ${raw}`;
-  return result;
+  if (!usesArguments && raw !== "") parts.push(`\n\nARGUMENTS: ${raw}`);
+  return parts;
 }
 
 function buildPlaceholderPattern(names: string[]): string {
