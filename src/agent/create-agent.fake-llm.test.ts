@@ -4,6 +4,7 @@ import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { computeAuditMetrics } from "../store/audit-metrics.js";
 import {
   createFakeLlmServer,
   type FakeLlmRequest,
@@ -14,7 +15,7 @@ import { createBuiltinTools } from "../tools/builtin/create-builtin-tools.js";
 import type { Tool } from "../tools/define-tool.js";
 import { createTestSkillSource } from "./__fixtures__/create-test-skill-source.js";
 import { InMemoryAuditLog } from "./audit-log.js";
-import { type AgentOptions, createAgent } from "./create-agent.js";
+import { type AgentEvent, type AgentOptions, createAgent } from "./create-agent.js";
 import { createHookBus } from "./hooks.js";
 import { createPermissionPolicy } from "./permissions.js";
 import type { ChatProvider } from "./provider.js";
@@ -22,6 +23,7 @@ import { AnthropicMessagesProvider } from "./providers/anthropic-messages-provid
 import { OpenAIChatProvider } from "./providers/openai-chat-provider.js";
 import { createSubAgentRunner } from "./sub-agent-runner.js";
 import { createGuideSection, createSkillsSection } from "./system-prompt.js";
+import { createTaskTool } from "./task-tool.js";
 
 const wireFormats = [
   {
@@ -131,6 +133,47 @@ describe.each(wireFormats)("the agent over the $format wire format", ({ create, 
     });
     const result = await createAgent(agentOptions({ hooks })).run("delete notes");
     expect(result.messages[2]?.content).toBe("A hook blocked this bash call: no deleting");
+  });
+
+  it("reports a pre-tool hook that fails as a hook-failed event and still runs the call", async () => {
+    await start([{ toolCalls: [{ name: "glob", arguments: { pattern: "*.txt" } }] }, { text: "ok" }]);
+    const hooks = createHookBus({ cwd: workspace });
+    hooks.registerConfig({ PreToolUse: [{ matcher: "Glob", command: "echo oops >&2; exit 1" }] });
+    const events: AgentEvent[] = [];
+    const audit = new InMemoryAuditLog();
+    const result = await createAgent(
+      agentOptions({ hooks, audit, onEvent: (event) => events.push(event) }),
+    ).run("list");
+    expect(result.messages[2]?.content).toContain("notes.txt");
+    expect(events.filter((event) => event.type === "hook-failed")).toEqual([
+      {
+        type: "hook-failed",
+        failure: {
+          event: "pre-tool-use",
+          source: "echo oops >&2; exit 1",
+          message: "exited with code 1: oops",
+        },
+      },
+    ]);
+    expect(audit.list("e2e")).toEqual([expect.objectContaining({ tool: "glob", status: "ok" })]);
+  });
+
+  it("audits a call whose sub-agent a hook stopped as blocked, so metrics count it apart from errors", async () => {
+    await start([{ toolCalls: [{ name: "task", arguments: { prompt: "count files" } }] }, { text: "ok" }]);
+    const hooks = createHookBus({ cwd: workspace });
+    hooks.registerConfig({ SubagentStart: [{ command: "echo 'no sub-agents' >&2; exit 2" }] });
+    const audit = new InMemoryAuditLog();
+    const subAgents = createSubAgentRunner({
+      providerFor: () => ({ provider, model: "fake-model" }),
+      tools,
+      hooks,
+    });
+    const taskTool = createTaskTool({ runner: subAgents }) as unknown as Tool;
+    const result = await createAgent(agentOptions({ hooks, audit, tools: [...tools, taskTool] })).run("go");
+    expect(result.messages[2]?.content).toBe("A hook stopped the sub-agent: no sub-agents");
+    const metrics = computeAuditMetrics(audit.list("e2e"));
+    expect(metrics).toMatchObject({ calls: 1, errors: 0, byStatus: { blocked: 1, error: 0 } });
+    expect(metrics.byTool[0]).toMatchObject({ tool: "task", blocked: 1, errors: 0 });
   });
 
   it("denies by permission rule and, headless, denies ask rules", async () => {

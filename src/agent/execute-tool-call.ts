@@ -6,7 +6,7 @@ import { capText } from "../tools/builtin/preview-text.js";
 import type { Tool, ToolResult } from "../tools/define-tool.js";
 import { toolError } from "../tools/define-tool.js";
 import type { AuditLog, AuditStatus } from "./audit-log.js";
-import type { HookBus } from "./hooks.js";
+import type { HookBus, HookFailure, HookOutcome } from "./hooks.js";
 import type { PermissionPolicy, PermissionScope } from "./permissions.js";
 import type { ChatMessage, ToolCall } from "./provider.js";
 import { normalizeToolName } from "./tool-names.js";
@@ -24,6 +24,8 @@ export interface ToolCallContext {
   audit?: AuditLog;
   signal?: AbortSignal;
   now?: () => number;
+  /** Told about each pre- or post-tool hook that failed (the call goes on, as in Claude Code). */
+  onHookFailure?: (failure: HookFailure) => void;
 }
 
 /** A finished tool call: the message for the history, the result and how it ended. */
@@ -83,10 +85,8 @@ export async function executeToolCall(call: ToolCall, context: ToolCallContext):
       tool: call.name,
     };
     if (context.hooks?.has("pre-tool-use")) {
-      const pre = await context.hooks.emit(
-        "pre-tool-use",
-        { ...hookBase, input },
-        { signal: context.signal },
+      const pre = reportFailures(
+        await context.hooks.emit("pre-tool-use", { ...hookBase, input }, { signal: context.signal }),
       );
       if (pre.blocked) {
         return {
@@ -135,15 +135,33 @@ export async function executeToolCall(call: ToolCall, context: ToolCallContext):
       result = toolError(`${call.name} returned no usable result.`);
     }
     if (context.hooks?.has("post-tool-use")) {
-      const post = await context.hooks.emit(
-        "post-tool-use",
-        { ...hookBase, input, output: result.content, isError: result.isError === true },
-        { signal: context.signal },
+      const post = reportFailures(
+        await context.hooks.emit(
+          "post-tool-use",
+          { ...hookBase, input, output: result.content, isError: result.isError === true },
+          { signal: context.signal },
+        ),
       );
       if (post.output !== undefined) result = { ...result, content: post.output };
     }
-    return { result, status: result.isError ? "error" : "ok" };
+    return { result, status: statusOf(result) };
   }
+
+  function reportFailures(outcome: HookOutcome): HookOutcome {
+    for (const failure of outcome.failures) context.onHookFailure?.(failure);
+    return outcome;
+  }
+}
+
+/**
+ * How a finished call is audited. A tool that refused on someone's behalf says so in
+ * `metadata.auditStatus` (a hook stopped its sub-agent, a setting forbids the script), so metrics
+ * count it as blocked or denied, apart from real errors.
+ */
+function statusOf(result: ToolResult): AuditStatus {
+  if (!result.isError) return "ok";
+  const declared = result.metadata?.auditStatus;
+  return declared === "blocked" || declared === "denied" ? declared : "error";
 }
 
 /** The result for a tool the agent does not have: the names it does have, and a close match. */

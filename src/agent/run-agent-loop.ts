@@ -124,6 +124,7 @@ export async function runAgentLoop(context: AgentLoopContext): Promise<AgentRunR
         audit: options.audit,
         signal,
         now: options.now,
+        onHookFailure: (failure) => context.emitEvent({ type: "hook-failed", failure }),
       });
       context.history().push(executed.message);
       context.emitEvent({

@@ -10,7 +10,7 @@ import type { AuditLog } from "./audit-log.js";
 import type { CompactionOptions } from "./compact-history.js";
 import { createAgent } from "./create-agent.js";
 import { formatSubAgentResult } from "./format-sub-agent-result.js";
-import type { HookBus } from "./hooks.js";
+import type { HookBus, HookOutcome } from "./hooks.js";
 import { createPermissionPolicy, type PermissionPolicy, type PermissionScope } from "./permissions.js";
 import type { ChatProvider } from "./provider.js";
 import { selectSubAgentTools } from "./select-sub-agent-tools.js";
@@ -91,10 +91,17 @@ async function runOnce(request: SubAgentRequest, options: SubAgentRunnerOptions)
   const sessionId = request.sessionId ?? "sub-agent";
   const task = request.task?.trim() || "Carry out the instructions of the skill above and report the result.";
   const hookBase = { sessionId, agentName, cwd: options.cwd, skill: request.skillName, task };
-  const start = await options.hooks?.emit("subagent-start", hookBase, { signal: request.signal });
-  if (start?.blocked) return toolError(`A hook stopped the sub-agent: ${start.blocked.reason}`);
+  const report = (outcome: HookOutcome | undefined): HookOutcome | undefined => {
+    for (const failure of outcome?.failures ?? [])
+      options.onEvent?.({ type: "hook-failed", failure }, agentName);
+    return outcome;
+  };
+  const start = report(await options.hooks?.emit("subagent-start", hookBase, { signal: request.signal }));
+  if (start?.blocked) {
+    return toolError(`A hook stopped the sub-agent: ${start.blocked.reason}`, { auditStatus: "blocked" });
+  }
   if (request.skillName !== undefined) {
-    await options.hooks?.emit("skill-load", hookBase, { signal: request.signal });
+    report(await options.hooks?.emit("skill-load", hookBase, { signal: request.signal }));
   }
   let choice: ProviderChoice;
   try {
@@ -152,11 +159,13 @@ async function runOnce(request: SubAgentRequest, options: SubAgentRunnerOptions)
       model: choice.model,
       unknownTools: selected.unknown,
     });
-    await options.hooks?.emit("subagent-stop", {
-      ...hookBase,
-      result: result.content,
-      stoppedBy: run.stoppedBy,
-    });
+    report(
+      await options.hooks?.emit("subagent-stop", {
+        ...hookBase,
+        result: result.content,
+        stoppedBy: run.stoppedBy,
+      }),
+    );
     return result;
   } finally {
     disposeHooks();

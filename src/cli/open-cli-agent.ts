@@ -8,6 +8,7 @@ import {
   createSkillAgent,
   type SkillAgent,
 } from "../agent/create-skill-agent.js";
+import { HOOK_EVENT_NAMES, type HookFailure, parseHookEvent } from "../agent/hook-events.js";
 import {
   type ResolvedProviderConfig,
   resolveProviderConfig,
@@ -59,6 +60,8 @@ export function openCliAgent(
       env: io.env ?? process.env,
     });
     const agent = createSkillAgent({
+      // A failed hook never stops anything, so without this line nobody would know it did not run.
+      onHookFailure: (failure) => io.stderr(describeHookFailure(command, failure)),
       ...extra,
       workspace,
       providerConfig,
@@ -126,6 +129,18 @@ export function describeToolActivity(event: AgentEvent, agentName = "main"): str
     return `${who}  ✗ ${event.status}: ${shorten(event.result.content.replace(/\s+/g, " "), 200)}\n`;
   }
   return undefined;
+}
+
+/**
+ * One stderr line for a hook that failed (exit code other than 0 and 2, crash, timeout, bad JSON):
+ * it was skipped, as in Claude Code, where only exit code 2 or a block decision blocks.
+ */
+export function describeHookFailure(command: string, failure: HookFailure): string {
+  const message = shorten(failure.message.replace(/\s+/g, " ").trim(), 240);
+  const event = parseHookEvent(failure.event);
+  if (event === undefined) return `skillbox ${command}: hooks: ${message}\n`;
+  const source = shorten(failure.source.replace(/\s+/g, " "), 80);
+  return `skillbox ${command}: ${HOOK_EVENT_NAMES[event]} hook "${source}" failed and was skipped: ${message} (only exit code 2 or a block decision blocks)\n`;
 }
 
 function shorten(text: string, limit: number): string {

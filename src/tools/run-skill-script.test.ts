@@ -52,7 +52,7 @@ describe("run_skill_script tool", () => {
     expect(refused.content).toContain("array of strings");
   });
 
-  it("says the person must allow scripts when the skill's scripts are not allowed", async () => {
+  it("says the person must allow scripts when the skill's scripts are not allowed, audited as denied", async () => {
     const tool = createTool(await createSkill({ "scripts/hello.sh": "echo hi\n" }), {
       isAllowed: () => false,
     });
@@ -60,7 +60,7 @@ describe("run_skill_script tool", () => {
     expect(result.isError).toBe(true);
     expect(result.content).toContain("not allowed");
     expect(result.content).toContain("ask them to allow scripts");
-    expect(result.metadata).toMatchObject({ code: "permission-denied" });
+    expect(result.metadata).toMatchObject({ code: "permission-denied", auditStatus: "denied" });
   });
 
   it("lists the skill's scripts when the script does not exist or escapes", async () => {

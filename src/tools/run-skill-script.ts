@@ -158,7 +158,7 @@ async function describeFailure(skill: ScriptSkill, error: unknown): Promise<Tool
       `Scripts of skill "${skill.name}" are not allowed to run. Only the person using this agent can allow them ` +
         `(with \`skillbox settings allow-scripts ${skill.name}\`, on the settings page, or by adding "${skill.name}" to allowScripts). ` +
         "Do not retry: ask them to allow scripts for this skill, or do the task without the script.",
-      { skill: skill.name, code: error.code },
+      { skill: skill.name, code: error.code, auditStatus: "denied" },
     );
   }
   if (

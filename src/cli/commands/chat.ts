@@ -78,7 +78,9 @@ export const chatCommand: CliCommand = createChatCommand(() => ({
 
 async function runChat(io: CliIo, values: AgentOptionValues, terminal: ChatTerminal): Promise<number> {
   // Loaded here, so other commands start without the providers' SDKs.
-  const { checkSlashCommand, describeToolActivity, openCliAgent } = await import("../open-cli-agent.js");
+  const { checkSlashCommand, describeHookFailure, describeToolActivity, openCliAgent } = await import(
+    "../open-cli-agent.js"
+  );
   const rl: Interface = createInterface({
     input: terminal.input,
     output: terminal.output,
@@ -112,6 +114,10 @@ async function runChat(io: CliIo, values: AgentOptionValues, terminal: ChatTermi
     watch: true,
     onEvent: (event) => showEvent(event),
     onSubAgentEvent: (event, agentName) => showEvent(event, agentName),
+    onHookFailure: (failure) => {
+      endLine();
+      io.stderr(describeHookFailure("chat", failure));
+    },
     onAsk: async (question) => {
       endLine();
       write(`${question.message} [y/N] `);

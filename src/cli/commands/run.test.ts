@@ -152,6 +152,49 @@ describe("skillbox run", () => {
     expect(noKey.stderr).toContain("No API key for api.openai.com. Set OPENAI_API_KEY");
   });
 
+  it("says on stderr, without --verbose, when a hook fails (exit 1, crash, timeout) and still runs the call", async () => {
+    mkdirSync(path.join(base, "project", ".skillbox"));
+    const command = (line: string, timeoutSeconds?: number) => ({
+      matcher: "Glob",
+      command: line,
+      ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+    });
+    writeFileSync(
+      path.join(base, "project", ".skillbox", "config.json"),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            command("echo broken >&2; exit 1"),
+            command("no-such-hook-program-xyz"),
+            command("sleep 5", 0.3),
+          ],
+        },
+      }),
+    );
+    writeFileSync(path.join(base, "project", "notes.txt"), "x");
+    const result = await run(
+      ["look around"],
+      [{ toolCalls: [{ name: "glob", arguments: { pattern: "*.txt" } }] }, { text: "found notes" }],
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe("found notes\n");
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^skillbox run: PreToolUse hook "echo broken >&2; exit 1" failed and was skipped: exited with code 1: broken/,
+      ),
+      expect.stringMatching(
+        /^skillbox run: PreToolUse hook "no-such-hook-program-xyz" failed and was skipped: exited with code 127/,
+      ),
+      expect.stringMatching(
+        /^skillbox run: PreToolUse hook "sleep 5" failed and was skipped: timed out after 300 ms/,
+      ),
+    ]);
+    for (const line of lines) expect(line).toContain("(only exit code 2 or a block decision blocks)");
+    const sent = server?.requests[1]?.body.messages as { role: string; content: string }[];
+    expect(sent.at(-1)?.content).toContain("notes.txt");
+  });
+
   it("reads the provider and permissions from the config file", async () => {
     mkdirSync(path.join(base, "project", ".skillbox"));
     writeFileSync(
