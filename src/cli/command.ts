@@ -14,6 +14,15 @@ export interface CliIo {
   home?: string;
   /** The bundled skills folder; default the package's `skills/` (tests point it elsewhere). */
   bundledDirectory?: string;
+  /** The global `--max-depth`: discovery's depth bound, over the config's `maxDepth`. */
+  maxDepth?: number;
+  /** The global `--max-directories`: discovery's folder bound, over the config's `maxDirectories`. */
+  maxDirectories?: number;
+  /**
+   * True when stdout is a terminal: payloads meant for piping (`prompt`'s text, `load`'s result)
+   * are then shown with control characters escaped, like every human-readable line.
+   */
+  stdoutIsTerminal?: boolean;
   /** Stops long-running commands (watch); default SIGINT/SIGTERM to the process. */
   signal?: AbortSignal;
 }

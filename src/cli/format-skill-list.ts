@@ -4,6 +4,7 @@
 import type { SkillRecord } from "../registry/skill-record.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import type { SkillState } from "../store/skill-state.js";
+import { escapeTerminalLine } from "./escape-terminal-text.js";
 
 /** `/name  description` lines; `stateOf` is the workspace's per-skill state. */
 export function formatSkillList(registry: SkillRegistry, stateOf: (name: string) => SkillState): string {
@@ -12,12 +13,12 @@ export function formatSkillList(registry: SkillRegistry, stateOf: (name: string)
   const isOff = (record: SkillRecord) => stateOf(record.name) === "off";
   const ordered = [...records.filter((record) => !isOff(record)), ...records.filter(isOff)];
   const labels = ordered.map((record) =>
-    registry.isUserInvocable(record) ? `/${record.name}` : record.name,
+    escapeTerminalLine(registry.isUserInvocable(record) ? `/${record.name}` : record.name),
   );
   const width = Math.min(32, Math.max(...labels.map((label) => label.length)));
   const lines = ordered.map((record, index) => {
     const description = record.metadata.description.replace(/\s+/g, " ");
-    const short = description.length > 80 ? `${description.slice(0, 79)}…` : description;
+    const short = escapeTerminalLine(description.length > 80 ? `${description.slice(0, 79)}…` : description);
     return `  ${(labels[index] as string).padEnd(width)}  ${short}${describeAccess(registry, record, isOff(record))}`;
   });
   const usable = records.length - records.filter(isOff).length;

@@ -21,6 +21,7 @@ process.exitCode = await runCli(
     cwd: process.cwd(),
     env: process.env,
     home: homedir(),
+    stdoutIsTerminal: process.stdout.isTTY === true,
   },
   { commands: commandTable, version: readPackageVersion() },
 );

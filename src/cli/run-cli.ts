@@ -4,8 +4,10 @@ import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { describeError, isSkillboxError } from "../errors.js";
 import type { CliIo } from "./command.js";
+import { escapeTerminalLine } from "./escape-terminal-text.js";
 import { EXIT_OK, EXIT_USAGE, exitCodeForError } from "./exit-codes.js";
 import { type CliCommandEntry, resolveCliCommand } from "./lazy-command.js";
+import { DISCOVERY_LIMIT_FLAGS, parseDiscoveryLimit } from "./parse-command-arguments.js";
 
 export interface RunCliOptions {
   commands: readonly CliCommandEntry[];
@@ -16,7 +18,7 @@ export interface RunCliOptions {
 export async function runCli(args: string[], baseIo: CliIo, options: RunCliOptions): Promise<number> {
   const global = readGlobalOptions(args, baseIo);
   if ("problem" in global) {
-    baseIo.stderr(`skillbox: ${global.problem} (run skillbox --help)\n`);
+    baseIo.stderr(`skillbox: ${escapeTerminalLine(global.problem)} (run skillbox --help)\n`);
     return EXIT_USAGE;
   }
   const io = global.io;
@@ -32,7 +34,9 @@ export async function runCli(args: string[], baseIo: CliIo, options: RunCliOptio
   }
   const entry = options.commands.find((candidate) => candidate.name === first);
   if (!entry) {
-    io.stderr(`skillbox: unknown command '${first}' (run skillbox --help for the list)\n`);
+    io.stderr(
+      `skillbox: unknown command '${escapeTerminalLine(first)}' (run skillbox --help for the list)\n`,
+    );
     return EXIT_USAGE;
   }
   const command = await resolveCliCommand(entry);
@@ -49,7 +53,7 @@ export async function runCli(args: string[], baseIo: CliIo, options: RunCliOptio
     const message = isSkillboxError(error)
       ? error.message
       : `internal error: ${describeError(error)} (please report it)`;
-    io.stderr(`skillbox ${command.name}: ${message}\n`);
+    io.stderr(`skillbox ${command.name}: ${escapeTerminalLine(message)}\n`);
     return exitCodeForError(error);
   }
 }
@@ -64,39 +68,52 @@ function renderMainHelp(commands: readonly CliCommandEntry[]): string {
     ...lines,
     "",
     "Options (before the command):",
-    "  --dir <folder>  Look for skills only in this folder (repeatable); replaces the default roots",
-    "  --cwd <folder>  Work as if started in this folder (project roots and config are found from it)",
-    "  --version       Print the version",
-    "  --help          Print this help (skillbox <command> --help for a command's own)",
+    "  --dir <folder>          Look for skills only in this folder (repeatable); replaces the default roots",
+    "  --cwd <folder>          Work as if started in this folder (project roots and config are found from it)",
+    "  --max-depth <n>         Scan this many folder levels below each skill root (config maxDepth; default 8)",
+    "  --max-directories <n>   Scan at most this many folders per root (config maxDirectories; default 100000)",
+    "  --version               Print the version",
+    "  --help                  Print this help (skillbox <command> --help for a command's own)",
     "",
   ].join("\n");
 }
 
 /**
- * Takes the global `--dir <folder>` (repeatable) and `--cwd <folder>` options (also `--dir=…`)
- * from the front of `args`. Relative folders resolve against the effective working folder.
+ * Takes the global `--dir <folder>` (repeatable), `--cwd <folder>`, `--max-depth <n>` and
+ * `--max-directories <n>` options (also `--dir=…`) from the front of `args`. Relative folders
+ * resolve against the effective working folder.
  */
 function readGlobalOptions(args: string[], io: CliIo): { io: CliIo; rest: string[] } | { problem: string } {
   let cwd: string | undefined;
   const directories: string[] = [];
+  const limits: { maxDepth?: number; maxDirectories?: number } = {};
   let index = 0;
   for (; index < args.length; index++) {
     const arg = args[index] as string;
-    const match = /^--(dir|cwd)(?:=(.*))?$/s.exec(arg);
+    const match = /^--(dir|cwd|max-depth|max-directories)(?:=(.*))?$/s.exec(arg);
     if (match === null) break;
+    const flag = match[1] as "dir" | "cwd" | keyof typeof DISCOVERY_LIMIT_FLAGS;
     const value = match[2] ?? args[++index];
-    if (value === undefined || value === "") return { problem: `option --${match[1]} needs a folder` };
-    if (match[1] === "cwd") cwd = value;
+    if (flag === "max-depth" || flag === "max-directories") {
+      const limit = parseDiscoveryLimit(flag, value ?? "");
+      if (typeof limit === "string") return { problem: limit };
+      limits[DISCOVERY_LIMIT_FLAGS[flag]] = limit;
+      continue;
+    }
+    if (value === undefined || value === "") return { problem: `option --${flag} needs a folder` };
+    if (flag === "cwd") cwd = value;
     else directories.push(value);
   }
   if (index === 0) return { io, rest: args };
+  if (cwd === undefined && directories.length === 0)
+    return { io: { ...io, ...limits }, rest: args.slice(index) };
   const effectiveCwd = cwd === undefined ? io.cwd : resolve(io.cwd, cwd);
   const folders = directories.map((directory) => resolve(effectiveCwd, directory));
   for (const folder of cwd === undefined ? folders : [effectiveCwd, ...folders]) {
     if (!isDirectory(folder)) return { problem: `folder not found: ${folder}` };
   }
   return {
-    io: { ...io, cwd: effectiveCwd, directories: [...(io.directories ?? []), ...folders] },
+    io: { ...io, ...limits, cwd: effectiveCwd, directories: [...(io.directories ?? []), ...folders] },
     rest: args.slice(index),
   };
 }

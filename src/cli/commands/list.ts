@@ -1,9 +1,10 @@
 // `skillbox list [--json] [--query <text>]`: the registry view — every skill the roots hold, with its
 // root, state, usage score and diagnostics; skipped files appear only in the top-level diagnostics.
 import type { SkillRecord } from "../../registry/skill-record.js";
-import { type Diagnostic, formatDiagnostic } from "../../skills/diagnostic.js";
+import type { Diagnostic } from "../../skills/diagnostic.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import type { CliCommand } from "../command.js";
+import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
 import {
   openCliWorkspace,
@@ -80,13 +81,13 @@ export const listCommand: CliCommand = {
       }
       if (skills.length > 0) io.stdout(renderTable(skills));
       for (const diagnostic of [...skills.flatMap((skill) => skill.diagnostics), ...diagnostics]) {
-        io.stderr(`${formatDiagnostic(diagnostic)}\n`);
+        io.stderr(`${formatDiagnosticLine(diagnostic)}\n`);
       }
       if (skills.length === 0) {
         io.stderr(
           values.query === undefined
-            ? `No skills found in ${workspace.roots.map((root) => root.path).join(", ")}\n`
-            : `No skills match '${values.query}'\n`,
+            ? `No skills found in ${escapeTerminalLine(workspace.roots.map((root) => root.path).join(", "))}\n`
+            : `No skills match '${escapeTerminalLine(values.query)}'\n`,
         );
       }
       return EXIT_OK;
@@ -110,14 +111,21 @@ function describe(workspace: Workspace, record: SkillRecord): ListedSkillJson {
   };
 }
 
-function renderTable(skills: readonly ListedSkillJson[]): string {
+function renderTable(listed: readonly ListedSkillJson[]): string {
+  const skills = listed.map((skill) => ({
+    ...skill,
+    name: escapeTerminalLine(skill.name),
+    qualifiedName: escapeTerminalLine(skill.qualifiedName),
+    root: escapeTerminalLine(skill.root),
+    description: escapeTerminalLine(oneLine(skill.description)),
+  }));
   const nameWidth = Math.min(40, Math.max(4, ...skills.map((skill) => displayName(skill).length)));
   const stateWidth = Math.max(5, ...skills.map((skill) => skill.state.length));
   const rootWidth = Math.min(24, Math.max(4, ...skills.map((skill) => skill.root.length)));
   const header = `${"NAME".padEnd(nameWidth)}  ${"STATE".padEnd(stateWidth)}  ${"SCORE".padStart(5)}  ${"ROOT".padEnd(rootWidth)}  DESCRIPTION`;
   const lines = skills.map(
     (skill) =>
-      `${displayName(skill).padEnd(nameWidth)}  ${skill.state.padEnd(stateWidth)}  ${skill.score.toFixed(2).padStart(5)}  ${skill.root.padEnd(rootWidth)}  ${oneLine(skill.description)}`,
+      `${displayName(skill).padEnd(nameWidth)}  ${skill.state.padEnd(stateWidth)}  ${skill.score.toFixed(2).padStart(5)}  ${skill.root.padEnd(rootWidth)}  ${skill.description}`,
   );
   return `${[header, ...lines].join("\n")}\n`;
 }

@@ -1,6 +1,7 @@
 // `skillbox load <name>`: runs the load_skill tool as the model would and prints exactly its result.
 import { createLoadSkillTool } from "../../tools/load-skill.js";
 import type { CliCommand } from "../command.js";
+import { escapeTerminalText } from "../escape-terminal-text.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
 import {
   openCliWorkspace,
@@ -52,7 +53,11 @@ export const loadCommand: CliCommand = {
         { ...session, cwd: workspace.cwd },
       );
       if (values.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-      else io.stdout(result.content.endsWith("\n") ? result.content : `${result.content}\n`);
+      else {
+        // Exactly the model's text when piped; on a terminal, control characters are shown escaped.
+        const text = io.stdoutIsTerminal ? escapeTerminalText(result.content) : result.content;
+        io.stdout(text.endsWith("\n") ? text : `${text}\n`);
+      }
       return result.isError ? EXIT_PROBLEMS : EXIT_OK;
     } finally {
       workspace.close();

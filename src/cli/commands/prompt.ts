@@ -2,6 +2,7 @@
 import { buildBudgetedCatalog } from "../../prompt/budget.js";
 import { isCatalogFormatName } from "../../prompt/catalog-format.js";
 import type { CliCommand } from "../command.js";
+import { escapeTerminalLine, escapeTerminalText } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
 import {
   openCliWorkspace,
@@ -73,12 +74,14 @@ export const promptCommand: CliCommand = {
         );
         return EXIT_OK;
       }
-      io.stdout(`${built.text}\n`);
+      // The text is the model's, exact for piping; on a terminal it is shown escaped.
+      io.stdout(`${io.stdoutIsTerminal ? escapeTerminalText(built.text) : built.text}\n`);
       if (values.stats) {
         const { stats } = built;
-        const width = Math.max(5, ...stats.perEntry.map((entry) => entry.name.length));
+        const names = stats.perEntry.map((entry) => escapeTerminalLine(entry.name));
+        const width = Math.max(5, ...names.map((name) => name.length));
         const lines = stats.perEntry.map(
-          (entry) => `${entry.name.padEnd(width)}  ${String(entry.tokens).padStart(6)}`,
+          (entry, index) => `${(names[index] as string).padEnd(width)}  ${String(entry.tokens).padStart(6)}`,
         );
         const budgetNote = tokens === undefined ? "no budget" : `budget ${tokens}`;
         io.stderr(

@@ -2,6 +2,7 @@
 import { resolve } from "node:path";
 import { readSkillProperties } from "../../skills/read-skill-properties.js";
 import type { CliCommand } from "../command.js";
+import { escapeTerminalLine } from "../escape-terminal-text.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
 import { resolvePathArguments, toSkillDirectory } from "../path-arguments.js";
@@ -24,12 +25,13 @@ export const readPropertiesCommand: CliCommand = {
     const [argument] = await resolvePathArguments([resolve(io.cwd, positionals[0] ?? "")]);
     const directory = argument ? toSkillDirectory(argument) : undefined;
     if (directory === undefined) {
-      io.stderr(`Error: Not a directory: ${positionals[0]}\n`);
+      io.stderr(`Error: Not a directory: ${escapeTerminalLine(positionals[0] ?? "")}\n`);
       return EXIT_PROBLEMS;
     }
     const result = await readSkillProperties(directory);
     if (!result.properties) {
-      for (const diagnostic of result.diagnostics) io.stderr(`Error: ${diagnostic.message}\n`);
+      for (const diagnostic of result.diagnostics)
+        io.stderr(`Error: ${escapeTerminalLine(diagnostic.message)}\n`);
       return EXIT_PROBLEMS;
     }
     io.stdout(`${JSON.stringify(result.properties, null, 2)}\n`);

@@ -1,9 +1,9 @@
 // `skillbox settings`: prints the skill settings and edits them (a key, script permissions, shell lines).
 import { SkillboxError } from "../../errors.js";
-import { formatDiagnostic } from "../../skills/diagnostic.js";
 import { type SkillSettings, strictSkillSettingsSchema } from "../../store/skill-settings.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import type { CliCommand, CliIo } from "../command.js";
+import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
 import {
   openCliWorkspace,
@@ -100,10 +100,11 @@ export const settingsCommand: CliCommand = {
               ? [...current.allowScripts, name]
               : current.allowScripts.filter((item) => item !== name),
           }));
+          const shown = escapeTerminalLine(name);
           io.stdout(
             allow
-              ? `Scripts of skill "${name}" may run now (skillbox exec ${name} <script>).\n`
-              : `Scripts of skill "${name}" may not run.\n`,
+              ? `Scripts of skill "${shown}" may run now (skillbox exec ${shown} <script>).\n`
+              : `Scripts of skill "${shown}" may not run.\n`,
           );
           return EXIT_OK;
         }
@@ -147,7 +148,7 @@ function publicSettings(workspace: Workspace): Partial<SkillSettings> {
 
 function reportDiagnostics(workspace: Workspace, io: CliIo): void {
   for (const diagnostic of workspace.settings.readSkillSettings().diagnostics) {
-    io.stderr(`${formatDiagnostic(diagnostic)}\n`);
+    io.stderr(`${formatDiagnosticLine(diagnostic)}\n`);
   }
 }
 

@@ -1,9 +1,9 @@
 // `skillbox show <name>`: one skill in full — metadata, state, diagnostics, files and body.
 import * as path from "node:path";
-import { formatDiagnostic } from "../../skills/diagnostic.js";
 import type { SkillMetadata } from "../../skills/skill-metadata.js";
 import { listSkillFiles } from "../../tools/list-skill-files.js";
 import type { CliCommand } from "../command.js";
+import { escapeTerminalLine, escapeTerminalText, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
 import {
   openCliWorkspace,
@@ -78,15 +78,16 @@ export const showCommand: CliCommand = {
         ...describeMetadata(record.metadata),
         "",
         `diagnostics: ${record.diagnostics.length === 0 ? "none" : ""}`.trimEnd(),
-        ...record.diagnostics.map((diagnostic) => `  ${formatDiagnostic(diagnostic)}`),
+        ...record.diagnostics.map((diagnostic) => `  ${formatDiagnosticLine(diagnostic)}`),
         `files: ${listing.files.length === 0 ? "none besides SKILL.md" : ""}`.trimEnd(),
         ...listing.files.map((file) => `  ${file}`),
         ...(listing.more > 0 ? [`  … and ${listing.more} more`] : []),
         "",
         `--- body (from line ${content.bodyStartLine}) ---`,
-        content.body.replace(/\n$/, ""),
       ];
-      io.stdout(`${lines.join("\n")}\n`);
+      // Each field on one line; the body keeps its lines and tabs.
+      const body = escapeTerminalText(content.body.replace(/\n$/, ""));
+      io.stdout(`${[...lines.map(escapeTerminalLine), body].join("\n")}\n`);
       return EXIT_OK;
     } finally {
       workspace.close();

@@ -11,6 +11,7 @@ import {
 import { suggestSkillNames } from "../../tools/suggest-skill-names.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import type { CliCommand } from "../command.js";
+import { escapeTerminalLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
 import {
   openCliWorkspace,
@@ -69,7 +70,7 @@ export const stateCommand: CliCommand = {
       const record = findSkill(workspace, name);
       if (values.clear) workspace.clearState?.(record.name, scope as SkillStateScope);
       else if (state !== undefined) workspace.setState(record.name, state, scope as SkillStateScope);
-      io.stdout(`${record.name}: ${describeEffectiveState(workspace, record.name)}\n`);
+      io.stdout(`${escapeTerminalLine(record.name)}: ${describeEffectiveState(workspace, record.name)}\n`);
       return EXIT_OK;
     } finally {
       workspace.close();

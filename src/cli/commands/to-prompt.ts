@@ -5,6 +5,7 @@ import { readSkillProperties } from "../../skills/read-skill-properties.js";
 import type { AvailableSkillEntry } from "../../skills/render-available-skills-xml.js";
 import { renderAvailableSkillsXml } from "../../skills/render-available-skills-xml.js";
 import type { CliCommand } from "../command.js";
+import { escapeTerminalLine } from "../escape-terminal-text.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
 import { resolvePathArguments, toSkillDirectory } from "../path-arguments.js";
@@ -32,13 +33,14 @@ export const toPromptCommand: CliCommand = {
       const shown = positionals[index] ?? argument.path;
       const directory = toSkillDirectory(argument);
       if (directory === undefined) {
-        io.stderr(`Error: ${shown}: Not a directory: ${shown}\n`);
+        io.stderr(`${escapeTerminalLine(`Error: ${shown}: Not a directory: ${shown}`)}\n`);
         failed = true;
         continue;
       }
       const result = await readSkillProperties(directory);
       if (!result.properties || result.location === undefined) {
-        for (const diagnostic of result.diagnostics) io.stderr(`Error: ${shown}: ${diagnostic.message}\n`);
+        for (const diagnostic of result.diagnostics)
+          io.stderr(`${escapeTerminalLine(`Error: ${shown}: ${diagnostic.message}`)}\n`);
         failed = true;
         continue;
       }

@@ -71,6 +71,33 @@ describe("skillbox watch", () => {
     expect(events()[0]?.path).toBe(path.join(directory, "SKILL.md"));
   });
 
+  it("prints human lines with control characters from folder names escaped", async () => {
+    let stdout = "";
+    let stderr = "";
+    const controller = new AbortController();
+    const io: CliIo = {
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: (text) => {
+        stderr += text;
+      },
+      cwd: cli.project,
+      home: cli.home,
+      env: { SKILLBOX_DB: ":memory:" },
+      bundledDirectory: path.join(cli.base, "bundled"),
+      signal: controller.signal,
+    };
+    const running = runCli(["watch", "--debounce", "30"], io, { commands: [watchCommand], version: "0" });
+    await waitFor(() => stderr.includes("press Ctrl-C"), "the watch to start");
+    cli.writeSkill(cli.skills, "odd\u001b]0;PWNED\u0007", { name: "odd" });
+    await waitFor(() => stdout.includes("skill-added"), "skill-added");
+    controller.abort();
+    expect(await running).toBe(0);
+    expect(stdout).toContain("odd\\x1b]0;PWNED\\x07/SKILL.md");
+    expect(`${stdout}${stderr}`).not.toContain("\u001b");
+  });
+
   it("runs as a process and exits 0 on Ctrl-C", async () => {
     const main = fileURLToPath(new URL("../main.ts", import.meta.url));
     const args = [

@@ -1,7 +1,7 @@
 // `skillbox watch`: prints skill-added/changed/removed/skills-activated events as the roots change, until Ctrl-C.
 import type { SkillRecord } from "../../registry/skill-record.js";
-import { formatDiagnostic } from "../../skills/diagnostic.js";
 import type { CliCommand } from "../command.js";
+import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
 import {
   openCliWorkspace,
@@ -60,7 +60,9 @@ export const watchCommand: CliCommand = {
           };
           io.stdout(`${JSON.stringify(line)}\n`);
         } else
-          io.stdout(`${at.slice(11, 19)}  ${event.padEnd(14)}  ${record.qualifiedName}  ${record.file}\n`);
+          io.stdout(
+            `${at.slice(11, 19)}  ${event.padEnd(14)}  ${escapeTerminalLine(`${record.qualifiedName}  ${record.file}`)}\n`,
+          );
       };
       disposers.push(
         workspace.registry.on("skill-added", ({ record }) => print("skill-added", record)),
@@ -69,10 +71,13 @@ export const watchCommand: CliCommand = {
         workspace.registry.on("skills-activated", ({ names, paths }) => {
           const at = new Date().toISOString();
           if (values.json) io.stdout(`${JSON.stringify({ event: "skills-activated", names, paths, at })}\n`);
-          else io.stdout(`${at.slice(11, 19)}  ${"skills-activated".padEnd(14)}  ${names.join(", ")}\n`);
+          else
+            io.stdout(
+              `${at.slice(11, 19)}  ${"skills-activated".padEnd(14)}  ${escapeTerminalLine(names.join(", "))}\n`,
+            );
         }),
         workspace.registry.on("watch-failed", ({ diagnostic }) =>
-          io.stderr(`${formatDiagnostic(diagnostic)}\n`),
+          io.stderr(`${formatDiagnosticLine(diagnostic)}\n`),
         ),
       );
       const watcher = workspace.registry.watch({ debounceMs });
