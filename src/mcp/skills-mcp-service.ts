@@ -1,0 +1,230 @@
+// What every MCP server over one workspace shares: the skill source and its digest cache, the one
+// SkillsExtension, the skill tools, the prompt table — and the hot-reload fan-out that turns registry
+// and state changes into list_changed and resources/updated notifications.
+
+import type { CacheHint, McpServer } from "@modelcontextprotocol/server";
+import { SkillsExtension, type SkillWarning } from "@modelcontextprotocol/server/ext/skills";
+import type { SkillRecord } from "../registry/skill-record.js";
+import type { Tool } from "../tools/define-tool.js";
+import { createLoadSkillTool } from "../tools/load-skill.js";
+import { createReadSkillFileTool } from "../tools/read-skill-file.js";
+import { listLoadableNames } from "../tools/resolve-loadable-skill.js";
+import { createSearchSkillsTool } from "../tools/search-skills.js";
+import type { Workspace } from "../workspace/workspace.js";
+import type { ResourceSubscriptions } from "./register-resource-subscriptions.js";
+import type { PromptRenderer, RegisteredSkillPrompts } from "./register-skill-prompts.js";
+import type { RegisteredSkillTools } from "./register-skill-tools.js";
+import { listSkillPrompts, renderSkillPrompt, type SkillPrompt } from "./skill-prompts.js";
+import { createSkillboxSkillSource, type SkillboxSkillSource } from "./skillbox-skill-source.js";
+
+/** What one batch of changes means for clients. */
+export interface SkillsMcpChange {
+  /** The served or listed skills, or a SKILL.md's name or description, changed. */
+  resourcesChanged: boolean;
+  /** Prompts appeared, vanished or changed. */
+  promptsChanged: boolean;
+  /** load_skill's description or the tools' availability changed. */
+  toolsChanged: boolean;
+  /** Files whose content changed (SKILL.md of changed skills, and files a rebuilt entry found changed). */
+  updatedUris: string[];
+}
+
+export interface SkillsMcpServiceOptions {
+  /** skills/list and directory page size; default 100. */
+  pageSize?: number;
+  /** `ttlMs`/`cacheScope` on 2026-07-28 results; default `0`/`private` (skills change under hot reload). */
+  cacheHint?: CacheHint;
+  /** Skills that cannot be published, unreadable files; default: dropped. */
+  onWarning?: (warning: SkillWarning) => void;
+  /** Changes within this window are sent as one batch; default 50 ms. */
+  debounceMs?: number;
+}
+
+/** The per-server parts the service keeps in step. */
+export interface TrackedServerParts {
+  tools?: RegisteredSkillTools;
+  prompts?: RegisteredSkillPrompts;
+  subscriptions?: ResourceSubscriptions;
+}
+
+export interface SkillsMcpService {
+  readonly workspace: Workspace;
+  readonly source: SkillboxSkillSource;
+  /** Attach to each server before connecting it. */
+  readonly extension: SkillsExtension;
+  /** load_skill, read_skill_file, search_skills over the workspace. */
+  readonly tools: readonly Tool[];
+  /** True when the model may load at least one skill (otherwise the tools are hidden). */
+  loadable(): boolean;
+  prompts(): SkillPrompt[];
+  readonly renderPrompt: PromptRenderer;
+  /** Keeps `mcp` in step with changes until it is garbage, closed and untracked, or the service closes. */
+  track(mcp: McpServer, parts: TrackedServerParts): void;
+  untrack(mcp: McpServer): void;
+  /** Every batch of changes, for transports that publish on their own (stateless HTTP). */
+  onChange(listener: (change: SkillsMcpChange) => void): () => void;
+  /** Sends pending changes now (tests, shutdown). */
+  flush(): void;
+  close(): void;
+}
+
+/** Creates the shared state for MCP servers over `workspace`; listens to its registry until `close`. */
+export function createSkillsMcpService(
+  workspace: Workspace,
+  options: SkillsMcpServiceOptions = {},
+): SkillsMcpService {
+  const registry = workspace.registry;
+  const stateOf = (name: string) => workspace.stateOf(name);
+  const source = createSkillboxSkillSource(workspace, {
+    ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
+    ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
+  });
+  const extension = new SkillsExtension({
+    source,
+    ...(options.cacheHint === undefined ? {} : { cacheHint: options.cacheHint }),
+    onWarning: options.onWarning ?? (() => undefined),
+  });
+  const tools = [
+    createLoadSkillTool({ registry, stateOf }),
+    createReadSkillFileTool({ registry, stateOf }),
+    createSearchSkillsTool({ registry, stateOf }),
+  ] as unknown as Tool[];
+  const servers = new Map<WeakRef<McpServer>, TrackedServerParts>();
+  const listeners = new Set<(change: SkillsMcpChange) => void>();
+  const loadable = () => listLoadableNames(registry, stateOf).length > 0;
+  const prompts = () => listSkillPrompts(registry, stateOf);
+
+  let snapshot = takeSnapshot();
+  const pendingUris = new Set<string>();
+  let pendingRecords: SkillRecord[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  function takeSnapshot() {
+    const served = source
+      .servedSkills()
+      .map((skill) => [skill.uri, skill.listed, skill.record.name, skill.record.metadata.description]);
+    return {
+      resources: JSON.stringify(served),
+      prompts: JSON.stringify(prompts().map((prompt) => [prompt.name, prompt.description, prompt.arguments])),
+      tools: JSON.stringify([loadable(), tools[0]?.description]),
+    };
+  }
+
+  function schedule(): void {
+    if (closed || timer !== undefined) return;
+    timer = setTimeout(flush, options.debounceMs ?? 50);
+    timer.unref?.();
+  }
+
+  function flush(): void {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    source.invalidate();
+    const next = takeSnapshot();
+    const byFile = new Map(source.servedSkills().map((skill) => [skill.record.file, skill.uri]));
+    for (const record of pendingRecords) {
+      const uri = byFile.get(record.file);
+      if (uri !== undefined) pendingUris.add(uri);
+    }
+    pendingRecords = [];
+    const change: SkillsMcpChange = {
+      resourcesChanged: next.resources !== snapshot.resources,
+      promptsChanged: next.prompts !== snapshot.prompts,
+      toolsChanged: next.tools !== snapshot.tools,
+      updatedUris: [...pendingUris],
+    };
+    pendingUris.clear();
+    snapshot = next;
+    if (
+      !change.resourcesChanged &&
+      !change.promptsChanged &&
+      !change.toolsChanged &&
+      change.updatedUris.length === 0
+    ) {
+      return;
+    }
+    const currentPrompts = change.promptsChanged ? prompts() : [];
+    const nowLoadable = loadable();
+    for (const [reference, parts] of [...servers]) {
+      const mcp = reference.deref();
+      if (mcp === undefined) {
+        servers.delete(reference);
+        continue;
+      }
+      notifyServer(mcp, parts, change, currentPrompts, nowLoadable);
+    }
+    for (const listener of [...listeners]) listener(change);
+  }
+
+  const stops = [
+    registry.on("skill-added", () => schedule()),
+    registry.on("skill-removed", () => schedule()),
+    registry.on("skills-activated", () => schedule()),
+    registry.on("skill-changed", ({ record, previous }) => {
+      pendingRecords.push(record, previous);
+      schedule();
+    }),
+    workspace.onStateChanged?.(() => schedule()) ?? (() => undefined),
+    source.onEntryChanged(({ changedFiles }) => {
+      for (const uri of changedFiles) pendingUris.add(uri);
+      schedule();
+    }),
+  ];
+
+  return {
+    workspace,
+    source,
+    extension,
+    tools,
+    loadable,
+    prompts,
+    renderPrompt: (prompt, values, sessionId) =>
+      renderSkillPrompt(prompt, values, {
+        registry,
+        allowShellCommands: workspace.settings.readSkillSettings().settings.allowShellInjection,
+        ...(sessionId === undefined ? {} : { sessionId }),
+      }),
+    track(mcp, parts) {
+      servers.set(new WeakRef(mcp), parts);
+    },
+    untrack(mcp) {
+      for (const reference of servers.keys()) if (reference.deref() === mcp) servers.delete(reference);
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    flush,
+    close() {
+      if (closed) return;
+      closed = true;
+      if (timer !== undefined) clearTimeout(timer);
+      for (const stop of stops) stop();
+      servers.clear();
+      listeners.clear();
+    },
+  };
+}
+
+function notifyServer(
+  mcp: McpServer,
+  parts: TrackedServerParts,
+  change: SkillsMcpChange,
+  prompts: readonly SkillPrompt[],
+  loadable: boolean,
+): void {
+  // Prompt and tool handles are synced even while disconnected, so a reconnecting client sees today's set.
+  if (change.promptsChanged) parts.prompts?.sync(prompts);
+  if (change.toolsChanged) parts.tools?.refresh(loadable);
+  if (!mcp.isConnected()) return;
+  if (change.resourcesChanged) mcp.sendResourceListChanged();
+  // 2026-07-28 connections filter on their subscriptions/listen streams; 2025 ones only get what they subscribed to.
+  const modern = (mcp.server.getNegotiatedProtocolVersion() ?? "") >= "2026-07-28";
+  for (const uri of change.updatedUris) {
+    if (!modern && parts.subscriptions?.has(uri) !== true) continue;
+    mcp.server.sendResourceUpdated({ uri }).catch(() => {
+      // The connection closed meanwhile: nothing left to tell.
+    });
+  }
+}
