@@ -75,7 +75,7 @@ describe("discovery", () => {
     symlinkSync(path.join(outside, "shared"), path.join(root, "linked-again"));
     symlinkSync(root, path.join(root, "local", "loop"));
     symlinkSync(path.join(root, "self"), path.join(root, "self"));
-    const registry = registryOver(root);
+    const registry = registryOver(root, { trustedSymlinkTargets: [outside] });
     expect(names(registry)).toEqual(["local", "shared"]);
     expect(registry.get("shared")?.directory).toBe(path.join(root, "linked"));
     const found = codes(registry);

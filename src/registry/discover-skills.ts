@@ -1,4 +1,6 @@
 // Discovery: walks the roots for folders holding SKILL.md, bounded, loop-safe, gitignore-aware, incremental.
+// Links are followed only where link-policy allows: a skill file inside its folder, a linked folder
+// inside a root or a trusted target, never into /proc, /sys or /dev.
 // Inside a folder holding a skill file, the spec's resource folders (`scripts`, `references`,
 // `assets`) are not entered: a skill nested under them is not discovered; one under any other
 // subfolder (`<skill>/sub/...`) is.
@@ -7,6 +9,13 @@ import type { Stats } from "node:fs";
 import * as path from "node:path";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import { createGitignoreLayer, type GitignoreLayer, isIgnoredDirectory } from "./gitignore-layers.js";
+import {
+  checkFolderLink,
+  checkProjectRoot,
+  checkSkillFileLink,
+  checkSystemFolder,
+  trustedRealPaths,
+} from "./link-policy.js";
 import { compareNames } from "./list-directory.js";
 import {
   errorCodeOf,
@@ -72,6 +81,8 @@ export function walkRoot(
   if (root === undefined) return;
   const diagnostics: Diagnostic[] = [];
   tree.rootDiagnostics[rootIndex] = diagnostics;
+  // Roots and trusted targets may have appeared or moved since the last walk.
+  tree.trustedRealPaths = undefined;
   const drop = () => removeSubtree(tree, root.path, changes);
   let stats: Stats;
   let realPath: string;
@@ -91,6 +102,14 @@ export function walkRoot(
   }
   if (!stats.isDirectory()) {
     diagnostics.push(rootDiagnostic(root.path, "root-not-a-directory", undefined));
+    drop();
+    return;
+  }
+  const refused =
+    checkSystemFolder(fs, root.path, realPath, stats, undefined) ??
+    checkProjectRoot(fs, root, realPath, trustedRealPaths(fs, tree));
+  if (refused !== undefined) {
+    diagnostics.push(refused);
     drop();
     return;
   }
@@ -130,6 +149,7 @@ export function rescanDirectory(context: WalkContext, directory: string, touched
     return true;
   }
   const parent = tree.directories.get(path.dirname(directory));
+  tree.trustedRealPaths = undefined;
   const target = { rootIndex: node.rootIndex, depth: node.depth, realPath: node.realPath, stats };
   // Forget this folder's stamp so it is listed again; its children keep theirs.
   node.stamp = undefined;
@@ -178,6 +198,7 @@ function visit(
       children: [],
       links: [],
       skillFileName: undefined,
+      skillFileLink: undefined,
       gitignore: undefined,
       layer: undefined,
       diagnostics: [],
@@ -191,6 +212,7 @@ function visit(
     node.directoryNames = plain;
     node.links = listing.links;
     node.skillFileName = listing.skillFileName;
+    node.skillFileLink = listing.skillFileLinked ? listing.skillFileName : undefined;
     node.diagnostics = listing.diagnostics;
     node.gitignore = listing.gitignore;
     // A changed .gitignore changes what every folder below may hold: walk them all again.
@@ -203,10 +225,21 @@ function visit(
       : target.parentLayer;
   current.limited = undefined;
   current.walkDiagnostics = [];
+  if (current.skillFileLink !== undefined) {
+    const file = path.join(directory, current.skillFileLink);
+    const refused = checkSkillFileLink(fs, file, current.realPath);
+    current.skillFileName = refused === undefined ? current.skillFileLink : undefined;
+    if (refused !== undefined) current.walkDiagnostics.push(refused);
+  }
   let linkTargets: Map<string, { stats: Stats; realPath: string }> | undefined;
   for (const name of current.links) {
     const resolved = resolveLink(fs, current, name);
     if (resolved === undefined) continue;
+    const refused = checkFolderLink(fs, tree, path.join(directory, name), resolved.realPath);
+    if (refused !== undefined) {
+      current.walkDiagnostics.push(refused);
+      continue;
+    }
     linkTargets ??= new Map();
     linkTargets.set(name, resolved);
   }
@@ -246,6 +279,12 @@ function visit(
         children.pop();
         continue;
       }
+    }
+    const system = checkSystemFolder(fs, childPath, realPath, stats, target.stats.dev);
+    if (system !== undefined) {
+      current.walkDiagnostics.push(system);
+      children.pop();
+      continue;
     }
     const childTarget = {
       rootIndex: target.rootIndex,

@@ -24,6 +24,8 @@ export interface DirectoryListing {
   links: string[];
   /** `SKILL.md`, else `skill.md`, when present as a file or a link. */
   skillFileName: string | undefined;
+  /** True when that skill file is a symbolic link (the walker checks where it leads). */
+  skillFileLinked: boolean;
   hasGitignore: boolean;
   diagnostics: Diagnostic[];
 }
@@ -38,6 +40,8 @@ export function classifyEntries(
   const links: string[] = [];
   let upper = false;
   let lower = false;
+  let upperLinked = false;
+  let lowerLinked = false;
   let hasGitignore = false;
   const diagnostics: Diagnostic[] = [];
   for (const entry of entries) {
@@ -45,9 +49,13 @@ export function classifyEntries(
     if (entry.isDirectory()) {
       if (!skipped.has(name)) directories.push(name);
     } else if (entry.isSymbolicLink()) {
-      if (name === "SKILL.md") upper = true;
-      else if (name === "skill.md") lower = true;
-      else if (!skipped.has(name)) links.push(name);
+      if (name === "SKILL.md") {
+        upper = true;
+        upperLinked = true;
+      } else if (name === "skill.md") {
+        lower = true;
+        lowerLinked = true;
+      } else if (!skipped.has(name)) links.push(name);
     } else if (name === "SKILL.md") {
       upper = true;
     } else if (name === "skill.md") {
@@ -67,6 +75,7 @@ export function classifyEntries(
   directories.sort(compareNames);
   links.sort(compareNames);
   const skillFileName = upper ? "SKILL.md" : lower ? "skill.md" : undefined;
+  const skillFileLinked = upper ? upperLinked : lowerLinked;
   if (upper && lower) {
     diagnostics.push({
       severity: "info",
@@ -75,12 +84,14 @@ export function classifyEntries(
       path: path.join(directory, "skill.md"),
     });
   }
-  if (skillFileName === undefined) return { directories, links, skillFileName, hasGitignore, diagnostics };
+  if (skillFileName === undefined)
+    return { directories, links, skillFileName, skillFileLinked, hasGitignore, diagnostics };
   const isWalked = (name: string) => !SKILL_RESOURCE_DIRECTORIES.has(name);
   return {
     directories: directories.filter(isWalked),
     links: links.filter(isWalked),
     skillFileName,
+    skillFileLinked,
     hasGitignore,
     diagnostics,
   };

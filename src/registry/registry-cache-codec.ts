@@ -35,16 +35,21 @@ interface DirectoryExtra {
 /** A diagnostic without its path when the path is the owner's (the file or the folder). */
 type StoredDiagnostic = Omit<Diagnostic, "path"> & { path?: string };
 
-// flags: bits 0-1 the skill file (0 none, 1 SKILL.md, 2 skill.md), bit 2 racy stamp, bit 3 not loadable.
+// flags: bits 0-1 the skill file (0 none, 1 SKILL.md, 2 skill.md), bit 2 racy stamp, bit 3 not loadable,
+// bit 4 the folder's skill file is a link (checked again by the next walk before anything reads it).
 const FILE_NAMES = [undefined, "SKILL.md", "skill.md"] as const;
 const RACY = 4;
 const SKIPPED = 8;
+const LINKED = 16;
 
 /** Encodes one folder relative to its root. */
 export function encodeDirectory(node: DirectoryNode, rootPath: string): CachedDirectory {
   const relative = path.relative(rootPath, node.path);
   const stamp = node.stamp ?? { size: -1, mtimeMs: -1, ino: -1, racy: true as const };
-  const flags = fileCode(node.skillFileName) | (stamp.racy ? RACY : 0);
+  const flags =
+    fileCode(node.skillFileLink ?? node.skillFileName) |
+    (stamp.racy ? RACY : 0) |
+    (node.skillFileLink === undefined ? 0 : LINKED);
   const extra: DirectoryExtra = {};
   if (node.realPath !== node.path) extra.r = node.realPath;
   if (node.gitignore !== undefined) {
@@ -109,6 +114,7 @@ export function decodeDirectory(
     children: [],
     links,
     skillFileName: FILE_NAMES[flags & 3],
+    skillFileLink: flags & LINKED ? FILE_NAMES[flags & 3] : undefined,
     gitignore:
       gitignore === undefined
         ? undefined

@@ -17,7 +17,7 @@ import type { SkillRoot } from "./skill-roots.js";
 import type { DirectoryNode } from "./skill-tree.js";
 
 /** Bump when the layout or the loader's output changes: older files are then ignored. */
-export const REGISTRY_CACHE_VERSION = 3;
+export const REGISTRY_CACHE_VERSION = 4;
 
 /** The index as read back: folders (without their rebuilt `.gitignore` chains) and file entries. */
 export interface RegistryCacheContent {

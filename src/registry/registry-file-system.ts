@@ -8,6 +8,8 @@ export interface RegistryFileSystem {
   statSync(path: string): nodeFs.Stats;
   lstatSync(path: string): nodeFs.Stats;
   realpathSync(path: string): string;
+  /** File-system type of a folder (discovery refuses /proc and its kin wherever they are mounted). */
+  statfsSync(path: string): { type: number };
   openSync(path: string, flags: string): number;
   fstatSync(descriptor: number): nodeFs.Stats;
   readSync(descriptor: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
@@ -26,6 +28,7 @@ export const nodeFileSystem: RegistryFileSystem = {
   statSync: (path) => nodeFs.statSync(path),
   lstatSync: (path) => nodeFs.lstatSync(path),
   realpathSync: (path) => nodeFs.realpathSync(path),
+  statfsSync: (path) => nodeFs.statfsSync(path),
   openSync: (path, flags) => nodeFs.openSync(path, flags),
   fstatSync: (descriptor) => nodeFs.fstatSync(descriptor),
   readSync: (descriptor, buffer, offset, length, position) =>

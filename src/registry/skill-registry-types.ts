@@ -31,6 +31,11 @@ export interface SkillRegistryOptions {
   maxDepth?: number;
   /** Folders scanned per root at most; default 100,000. */
   maxDirectories?: number;
+  /**
+   * Folders (absolute, or relative to `cwd`) that linked folders under a root may lead into, besides
+   * the roots themselves; a link anywhere else is not followed (`symlink-outside-roots`).
+   */
+  trustedSymlinkTargets?: readonly string[];
   /** Folder names never entered; default `.git` and `node_modules`. */
   skipDirectories?: readonly string[];
   /** Skip folders that `.gitignore` files met along the walk exclude; default true. */

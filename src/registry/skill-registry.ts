@@ -19,7 +19,12 @@ import { createSkillIndex, type RecordDiff, walkAll } from "./skill-index.js";
 import type { RefreshSummary, SkillRecord } from "./skill-record.js";
 import type { SkillRegistry, SkillRegistryOptions } from "./skill-registry-types.js";
 import { ensureSkillboxRoots, type SkillRoot } from "./skill-roots.js";
-import type { WalkChanges } from "./skill-tree.js";
+import {
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_DIRECTORIES,
+  type WalkChanges,
+  type WalkLimits,
+} from "./skill-tree.js";
 import { createTypedEmitter } from "./typed-emitter.js";
 import { InMemoryUsageStore } from "./usage-store.js";
 import { watchSkills } from "./watch-skills.js";
@@ -46,11 +51,12 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     ...root,
     path: path.resolve(cwd, root.path),
   }));
-  const limits = {
-    maxDepth: options.maxDepth ?? 8,
-    maxDirectories: options.maxDirectories ?? 100_000,
+  const limits: WalkLimits = {
+    maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+    maxDirectories: options.maxDirectories ?? DEFAULT_MAX_DIRECTORIES,
     skipped: new Set(options.skipDirectories ?? DEFAULT_SKIPPED_DIRECTORIES),
     respectGitignore: options.respectGitignore ?? true,
+    trustedSymlinkTargets: (options.trustedSymlinkTargets ?? []).map((target) => path.resolve(cwd, target)),
   };
   const loadOptions = {
     fs,

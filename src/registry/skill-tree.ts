@@ -24,7 +24,10 @@ export interface DirectoryNode {
   children: string[];
   /** Names of all links in the folder, re-checked on every walk (their targets can come and go). */
   links: string[];
+  /** The skill file that is read: undefined when there is none, or when a link to it was refused. */
   skillFileName: string | undefined;
+  /** The skill file's name when it is a link, re-checked on every walk (its target can change). */
+  skillFileLink: string | undefined;
   /** Stamp and text of the folder's own `.gitignore`. */
   gitignore: { stamp: FileStamp; text: string } | undefined;
   /** The `.gitignore` chain that applies to this folder's children (rebuilt, never persisted). */
@@ -37,12 +40,19 @@ export interface DirectoryNode {
   limited: "depth" | "count" | undefined;
 }
 
+/** Folder levels below a root that are scanned by default. */
+export const DEFAULT_MAX_DEPTH = 8;
+/** Folders scanned per root by default. */
+export const DEFAULT_MAX_DIRECTORIES = 100_000;
+
 /** Bounds and skip rules for a walk. */
 export interface WalkLimits {
   maxDepth: number;
   maxDirectories: number;
   skipped: ReadonlySet<string>;
   respectGitignore: boolean;
+  /** Absolute folders that linked folders may lead into besides the roots (config `trustedSymlinkTargets`). */
+  trustedSymlinkTargets: readonly string[];
 }
 
 /** Every root's walked folders, keyed by path, plus the bookkeeping that keeps them loop-free. */
@@ -58,6 +68,8 @@ export interface SkillTree {
   rootDiagnostics: Diagnostic[][];
   /** Nodes with findings or a bound hit, so loose findings are summed without a full-tree pass. */
   flagged: Set<DirectoryNode>;
+  /** Real paths linked folders may lead into; computed when a walk first meets a link, reset per walk. */
+  trustedRealPaths: readonly string[] | undefined;
 }
 
 /** What one walk changed: the input of file checks and of watcher bookkeeping. */
@@ -82,6 +94,7 @@ export function createSkillTree(roots: readonly SkillRoot[], limits: WalkLimits)
     counts: roots.map(() => 0),
     rootDiagnostics: roots.map(() => []),
     flagged: new Set(),
+    trustedRealPaths: undefined,
   };
 }
 
@@ -154,13 +167,13 @@ export function summarizeLimits(
         ? {
             severity: "warning",
             code: "depth-limit",
-            message: `Folders deeper than ${tree.limits.maxDepth} levels under ${root?.path} were not scanned (below this folder${where}); move the skills up or raise maxDepth.`,
+            message: `Folders deeper than ${tree.limits.maxDepth} levels under ${root?.path} were not scanned (below this folder${where}); move the skills up, or raise maxDepth in the config or --max-depth on the command line.`,
             path: node.path,
           }
         : {
             severity: "warning",
             code: "directory-limit",
-            message: `Scanning stopped after ${tree.limits.maxDirectories} folders under ${root?.path}; some skills were not loaded. Skip large folders with .gitignore or raise maxDirectories.`,
+            message: `Scanning stopped after ${tree.limits.maxDirectories} folders under ${root?.path}; some skills were not loaded. Skip large folders with .gitignore, or raise maxDirectories in the config or --max-directories on the command line.`,
             path: node.path,
           },
     );

@@ -31,6 +31,7 @@ export function listFolder(fs: RegistryFileSystem, tree: SkillTree, directory: s
       directories: [],
       links: [],
       skillFileName: undefined,
+      skillFileLinked: false,
       diagnostics: [unreadable(directory, error)],
       gitignore: undefined,
     };
