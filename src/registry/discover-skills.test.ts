@@ -100,6 +100,23 @@ describe("discovery", () => {
     expect(depth[0]?.message).toContain("1 other folder");
   });
 
+  it("skips folders whose names start with a dot inside a root, with an info finding, but walks a root under one", () => {
+    const base = temp();
+    const root = path.join(base, ".agents", "skills");
+    writeSkill(root, "visible");
+    writeSkill(root, ".hidden");
+    writeSkill(root, "group/.drafts/draft");
+    // Inside a skill a dot folder is a tool cache: skipped without a note.
+    writeSkill(root, "visible/.venv/tool");
+    const registry = registryOver(root);
+    expect(names(registry)).toEqual(["visible"]);
+    const hidden = registry.diagnostics().filter((item) => item.code === "hidden-folder");
+    expect(hidden.map((item) => [item.severity, item.path])).toEqual([
+      ["info", path.join(root, ".hidden")],
+      ["info", path.join(root, "group", ".drafts")],
+    ]);
+  });
+
   it("does not enter a skill's resource folders but still finds skills in its other subfolders", () => {
     const root = temp();
     writeSkill(root, "outer");

@@ -30,7 +30,10 @@ export interface DirectoryListing {
   diagnostics: Diagnostic[];
 }
 
-/** Sorts a directory's entries. Pure: the caller did the `readdir`. */
+/**
+ * Sorts a directory's entries. Pure: the caller did the `readdir`. Folders and links whose names
+ * start with a dot are not walked (as codex and pi-mono do); outside a skill each gets an info finding.
+ */
 export function classifyEntries(
   directory: string,
   entries: readonly Dirent[],
@@ -44,10 +47,13 @@ export function classifyEntries(
   let lowerLinked = false;
   let hasGitignore = false;
   const diagnostics: Diagnostic[] = [];
+  const hidden: string[] = [];
   for (const entry of entries) {
     const name = entry.name;
     if (entry.isDirectory()) {
-      if (!skipped.has(name)) directories.push(name);
+      if (skipped.has(name)) continue;
+      if (name.startsWith(".")) hidden.push(name);
+      else directories.push(name);
     } else if (entry.isSymbolicLink()) {
       if (name === "SKILL.md") {
         upper = true;
@@ -55,7 +61,9 @@ export function classifyEntries(
       } else if (name === "skill.md") {
         lower = true;
         lowerLinked = true;
-      } else if (!skipped.has(name)) links.push(name);
+      }
+      // A dot-named link is skipped unexamined: it is unknown whether it leads to a folder.
+      else if (!skipped.has(name) && !name.startsWith(".")) links.push(name);
     } else if (name === "SKILL.md") {
       upper = true;
     } else if (name === "skill.md") {
@@ -84,8 +92,11 @@ export function classifyEntries(
       path: path.join(directory, "skill.md"),
     });
   }
-  if (skillFileName === undefined)
+  if (skillFileName === undefined) {
+    // Inside a skill, dot folders are tool caches (.venv, .pytest_cache): skipped without a note.
+    for (const name of hidden.sort(compareNames)) diagnostics.push(hiddenFolder(directory, name));
     return { directories, links, skillFileName, skillFileLinked, hasGitignore, diagnostics };
+  }
   const isWalked = (name: string) => !SKILL_RESOURCE_DIRECTORIES.has(name);
   return {
     directories: directories.filter(isWalked),
@@ -94,6 +105,17 @@ export function classifyEntries(
     skillFileLinked,
     hasGitignore,
     diagnostics,
+  };
+}
+
+/** A hidden folder that is not walked. */
+function hiddenFolder(directory: string, name: string): Diagnostic {
+  return {
+    severity: "info",
+    code: "hidden-folder",
+    message:
+      "Folders whose names start with a dot are not searched for skills; rename it to load the skills inside.",
+    path: path.join(directory, name),
   };
 }
 
