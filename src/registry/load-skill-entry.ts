@@ -9,6 +9,7 @@ import {
   loadSkillText,
 } from "../skills/load-skill-text.js";
 import type { LoadedSkillText, SkillMetadata } from "../skills/skill-metadata.js";
+import { describeUnsafeFolderName } from "../skills/skill-name.js";
 import { readSkillHead } from "./read-skill-head.js";
 import { errorCodeOf, type FileStamp, type RegistryFileSystem, toStamp } from "./registry-file-system.js";
 
@@ -103,6 +104,16 @@ export function parseSkillEntry(
   if (typeof text !== "string")
     return { entry: toEntry(place, stamp, skip(text.code, text.message)), body: undefined };
   const loaded = loadSkillText(text, { path: place.file, directoryName, maxBytes });
+  // A frontmatter name is checked by the loader; a name taken from the folder is checked here.
+  const unsafeName = loaded.loadable ? describeUnsafeFolderName(loaded.metadata.name) : undefined;
+  if (unsafeName !== undefined) {
+    const diagnostics = [
+      ...loaded.diagnostics,
+      { severity: "error" as const, code: "folder-name-unsafe", message: unsafeName, path: place.file },
+    ];
+    const skipped = { ...loaded, diagnostics: detach(diagnostics), loadable: false };
+    return { entry: toEntry(place, stamp, skipped), body: undefined };
+  }
   // Copy what is kept: strings cut from the file text would otherwise keep the whole text alive.
   const entry = toEntry(place, stamp, {
     ...loaded,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkSkillName, countCodePoints, findUnsafeNameReason, normalizeSkillName } from "./skill-name.js";
+import {
+  checkSkillName,
+  countCodePoints,
+  describeUnsafeFolderName,
+  findUnsafeNameReason,
+  normalizeSkillName,
+} from "./skill-name.js";
 
 const codes = (name: string, directory?: string) =>
   checkSkillName(normalizeSkillName(name), directory).map((f) => f.code);
@@ -56,5 +62,13 @@ describe("skill name rules", () => {
     ]) {
       expect(findUnsafeNameReason(name), JSON.stringify(name)).toBeDefined();
     }
+  });
+
+  it("describes an unsafe folder name with its invisible characters shown", () => {
+    expect(describeUnsafeFolderName("plain-folder")).toBeUndefined();
+    const message = describeUnsafeFolderName("method\u200bology");
+    expect(message).toContain("'method\\u{200b}ology'");
+    expect(message).toContain("name:");
+    expect(describeUnsafeFolderName("esc\u001b[2Jape")).toContain("\\u{1b}");
   });
 });

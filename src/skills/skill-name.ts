@@ -102,3 +102,13 @@ export function findUnsafeNameReason(name: string): string | undefined {
     return "it contains a path separator, a control character or an invisible character";
   return undefined;
 }
+
+/**
+ * The error message for a folder name that would stand in for a missing or unusable `name` but
+ * fails findUnsafeNameReason (zero-width or bidi characters, escapes, `..`); undefined when it is safe.
+ */
+export function describeUnsafeFolderName(folderName: string): string | undefined {
+  const reason = findUnsafeNameReason(folderName);
+  if (reason === undefined) return undefined;
+  return `The folder name '${displayText(folderName)}' cannot be used as a skill name (${reason}); the skill is skipped. Rename the folder, or give the skill a plain \`name:\` in its frontmatter.`;
+}

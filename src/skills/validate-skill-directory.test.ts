@@ -78,4 +78,17 @@ describe("validateSkillDirectory", () => {
     const strict = await validateSkillDirectory(fixture("missing-name"), { mode: "strict" });
     expect(strict.valid).toBe(false);
   });
+
+  it("fails a skill whose only name would be an unsafe folder name (lenient), as the runtime skips it", async () => {
+    const folder = join(temporary, "rtl\u202eevil");
+    mkdirSync(folder);
+    writeFileSync(join(folder, "SKILL.md"), "---\ndescription: No name here.\n---\nBody.\n");
+    const result = await validateSkillDirectory(folder, { mode: "lenient" });
+    expect(result.valid).toBe(false);
+    expect(result.name).toBeUndefined();
+    expect(result.diagnostics.map((d) => [d.severity, d.code])).toContainEqual([
+      "error",
+      "folder-name-unsafe",
+    ]);
+  });
 });

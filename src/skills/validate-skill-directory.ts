@@ -10,6 +10,7 @@ import type { SkillFileLocation } from "./find-skill-file.js";
 import { findSkillFile } from "./find-skill-file.js";
 import { decodeSkillBytes } from "./load-skill-bytes.js";
 import type { ValidationMode } from "./parse-frontmatter.js";
+import { describeUnsafeFolderName } from "./skill-name.js";
 import { validateSkillText } from "./validate-skill-text.js";
 
 export interface ValidateSkillDirectoryOptions {
@@ -85,6 +86,20 @@ export async function validateSkillDirectory(
     ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
   });
   const diagnostics = [...validation.diagnostics];
+  // Lenient names are the frontmatter's (already checked) or the folder's, which the runtime refuses when unsafe.
+  const unsafeName =
+    mode === "lenient" && validation.name !== undefined
+      ? describeUnsafeFolderName(validation.name)
+      : undefined;
+  if (unsafeName !== undefined) {
+    diagnostics.push({
+      severity: "error",
+      code: "folder-name-unsafe",
+      message: unsafeName,
+      path: location.path,
+    });
+    validation.name = undefined;
+  }
   if (location.lowercase) {
     diagnostics.push({
       severity: "warning",
