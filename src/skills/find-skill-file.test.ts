@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,5 +23,17 @@ describe("findSkillFile", () => {
     expect((await findSkillFile(join(root, "skills", "group", "beta")))?.lowercase).toBe(true);
     expect(await findSkillFile(join(root, "skills", "group"))).toBeUndefined();
     expect(await findSkillFile(join(root, "nowhere"))).toBeUndefined();
+  });
+
+  it("refuses a skill file that links out of its folder and accepts one that stays inside", async () => {
+    write("outside/token", "not a skill\n");
+    mkdirSync(join(root, "skills", "linked-out"));
+    symlinkSync(join(root, "outside", "token"), join(root, "skills", "linked-out", "SKILL.md"));
+    await expect(findSkillFile(join(root, "skills", "linked-out"))).rejects.toMatchObject({
+      code: "path-escape",
+    });
+    write("skills/linked-in/real/SKILL.md", "---\nname: linked-in\ndescription: d\n---\n");
+    symlinkSync(join("real", "SKILL.md"), join(root, "skills", "linked-in", "SKILL.md"));
+    expect((await findSkillFile(join(root, "skills", "linked-in")))?.fileName).toBe("SKILL.md");
   });
 });

@@ -1,8 +1,8 @@
 // Finds a skill folder's SKILL.md (or the lowercase skill.md fallback) by exact name, whatever the
-// file system's case sensitivity.
+// file system's case sensitivity; a skill file that links out of its folder is refused.
 import type { Dirent } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { readdir, realpath, stat } from "node:fs/promises";
+import { join, sep } from "node:path";
 import { SkillboxError } from "../errors.js";
 
 /** Where a skill's file is. */
@@ -16,7 +16,10 @@ export interface SkillFileLocation {
   lowercase: boolean;
 }
 
-/** The skill file among a folder's entries: `SKILL.md` first, then `skill.md`; other casings are not skills. */
+/**
+ * The skill file among a folder's entries: `SKILL.md` first, then `skill.md`; other casings are not
+ * skills. Throws SkillboxError `path-escape` when the file is a link whose real path leaves the folder.
+ */
 export async function pickSkillFile(
   directory: string,
   entries: readonly Dirent[],
@@ -26,6 +29,7 @@ export async function pickSkillFile(
     if (!entry) continue;
     const path = join(directory, fileName);
     const isFile = entry.isFile() || (entry.isSymbolicLink() && (await isRegularFile(path)));
+    if (isFile && entry.isSymbolicLink()) await requireInside(directory, path);
     if (isFile) return { directory, path, fileName, lowercase: fileName === "skill.md" };
   }
   return undefined;
@@ -51,6 +55,18 @@ export async function findSkillFile(directory: string): Promise<SkillFileLocatio
     );
   }
   return pickSkillFile(directory, entries);
+}
+
+/** Throws `path-escape` unless the link at `file` leads to a file inside `directory`. */
+async function requireInside(directory: string, file: string): Promise<void> {
+  const [folder, target] = await Promise.all([realpath(directory), realpath(file)]);
+  const prefix = folder.endsWith(sep) ? folder : folder + sep;
+  if (target.startsWith(prefix)) return;
+  throw new SkillboxError(
+    "path-escape",
+    `${file} links to ${target}, outside its skill folder; it is not read. Copy the file into the folder instead of linking it.`,
+    { data: { file, target } },
+  );
 }
 
 async function isRegularFile(path: string): Promise<boolean> {

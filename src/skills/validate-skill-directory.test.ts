@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -90,5 +90,18 @@ describe("validateSkillDirectory", () => {
       "error",
       "folder-name-unsafe",
     ]);
+  });
+
+  it("refuses a SKILL.md that links out of its folder without reading it", async () => {
+    const folder = join(temporary, "linked-out");
+    mkdirSync(folder);
+    const secret = join(temporary, "secret.txt");
+    writeFileSync(secret, "TOP-SECRET-TOKEN\n");
+    symlinkSync(secret, join(folder, "SKILL.md"));
+    const result = await validateSkillDirectory(folder);
+    expect(result.valid).toBe(false);
+    expect(result.diagnostics.map((d) => d.code)).toEqual(["symlink-outside-skill"]);
+    expect(result.diagnostics[0]?.message).toContain(secret);
+    expect(JSON.stringify(result)).not.toContain("TOP-SECRET-TOKEN");
   });
 });

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { basename, isAbsolute, relative, resolve } from "node:path";
+import { isSkillboxError } from "../errors.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { hasErrors } from "./diagnostic.js";
 import { findBodyReferences } from "./find-body-references.js";
@@ -53,7 +54,9 @@ export async function validateSkillDirectory(
   try {
     location = options.skillFile ?? (await findSkillFile(directory));
   } catch (error) {
-    return fail("unreadable-folder", error instanceof Error ? error.message : String(error));
+    const message = error instanceof Error ? error.message : String(error);
+    if (isSkillboxError(error, "path-escape")) return fail("symlink-outside-skill", message);
+    return fail("unreadable-folder", message);
   }
   if (!location) {
     const kind = await stat(directory).then(
