@@ -68,6 +68,30 @@ describe("loadConfig", () => {
     expect(loaded.diagnostics[2]?.message).toMatch(/prompt\.format/);
   });
 
+  it("reads the discovery keys, taking trustedSymlinkTargets from the user file only", () => {
+    writeJson(path.join(home, ".skillbox", "config.json"), {
+      trustedSymlinkTargets: ["~/shared-skills", "/opt/skills"],
+      maxDepth: 12,
+    });
+    writeJson(path.join(project, ".skillbox", "config.json"), {
+      trustedSymlinkTargets: ["/"],
+      maxDirectories: 5000,
+    });
+    const loaded = loadConfig({ cwd: project, home });
+    expect(loaded.config).toEqual({
+      trustedSymlinkTargets: [path.join(home, "shared-skills"), "/opt/skills"],
+      maxDepth: 12,
+      maxDirectories: 5000,
+    });
+    expect(loaded.diagnostics.map((item) => [item.code, item.path])).toEqual([
+      ["config-user-only-key", path.join(project, ".skillbox", "config.json")],
+    ]);
+    writeJson(path.join(project, ".skillbox", "config.json"), { maxDepth: 0 });
+    expect(loadConfig({ cwd: project, home }).diagnostics.map((item) => item.code)).toEqual([
+      "config-invalid-field",
+    ]);
+  });
+
   it("gives an empty config with no files", () => {
     expect(loadConfig({ cwd: project, home })).toEqual({ config: {}, files: [], diagnostics: [] });
   });

@@ -55,6 +55,9 @@ const FIELD_SCHEMAS = {
     .object({ port: z.number().int().min(0).max(65535), host: z.string().min(1) })
     .partial()
     .strict(),
+  trustedSymlinkTargets: z.array(z.string().min(1)),
+  maxDepth: z.number().int().positive(),
+  maxDirectories: z.number().int().positive(),
 } satisfies Record<keyof SkillboxConfig, z.ZodType>;
 
 /** The user config file: `<home>/.skillbox/config.json`. */
@@ -149,6 +152,18 @@ export function parseConfigText(
   const resolveRoot = (entry: string) => resolveConfigPath(entry, source.base, source.home);
   if (typed.roots !== undefined) typed.roots = typed.roots.map(resolveRoot);
   if (typed.extraRoots !== undefined) typed.extraRoots = typed.extraRoots.map(resolveRoot);
+  if (typed.trustedSymlinkTargets !== undefined && source.base !== source.home) {
+    // A project's config comes with the repository; it must not widen where discovery may follow links.
+    diagnostics.push({
+      severity: "warning",
+      code: "config-user-only-key",
+      message: `Config key "trustedSymlinkTargets" is read only from ${userConfigPath(source.home)}; it is ignored here.`,
+      path: source.file,
+    });
+    delete typed.trustedSymlinkTargets;
+  }
+  if (typed.trustedSymlinkTargets !== undefined)
+    typed.trustedSymlinkTargets = typed.trustedSymlinkTargets.map(resolveRoot);
   return { config: typed, diagnostics };
 }
 

@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -77,6 +85,24 @@ describe("openWorkspace", () => {
     writeFileSync(path.join(project, ".skillbox", "config.json"), JSON.stringify({ roots: ["../only"] }));
     const configured = open({ storePath: ":memory:" });
     expect(configured.roots.map((root) => root.path)).toEqual([only]);
+  });
+
+  it("passes maxDepth, maxDirectories and trustedSymlinkTargets to discovery, options over config", () => {
+    writeSkill(path.join(project, ".agents", "skills", "a", "b", "c"), "deep");
+    const shared = path.join(base, "shared");
+    writeSkill(shared, "linked");
+    symlinkSync(path.join(shared, "linked"), path.join(project, ".agents", "skills", "linked"));
+    const names = (workspace: Workspace) => workspace.registry.list().map((record) => record.name);
+    expect(names(open({ storePath: ":memory:" }))).toEqual(["deep"]);
+    mkdirSync(path.join(home, ".skillbox"), { recursive: true });
+    writeFileSync(
+      path.join(home, ".skillbox", "config.json"),
+      JSON.stringify({ maxDepth: 3, trustedSymlinkTargets: [shared] }),
+    );
+    const configured = open({ storePath: ":memory:" });
+    expect(names(configured)).toEqual(["linked"]);
+    expect(configured.registry.diagnostics().map((item) => item.code)).toContain("depth-limit");
+    expect(names(open({ storePath: ":memory:", maxDepth: 4 })).sort()).toEqual(["deep", "linked"]);
   });
 
   it("resolves states per scope with session overrides winning, and bundled skills off unless enabled", () => {

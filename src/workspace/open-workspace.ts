@@ -90,10 +90,17 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
 
     // An index for --dir folders would overwrite the default roots' one; by default only the latter is kept.
     const persistIndex = options.persistIndex ?? dirs.length === 0;
+    const maxDepth = options.maxDepth ?? config.maxDepth;
+    const maxDirectories = options.maxDirectories ?? config.maxDirectories;
     const registry = createSkillRegistry({
       roots,
       usageStore: usage,
       cwd,
+      ...(maxDepth === undefined ? {} : { maxDepth }),
+      ...(maxDirectories === undefined ? {} : { maxDirectories }),
+      ...(config.trustedSymlinkTargets === undefined
+        ? {}
+        : { trustedSymlinkTargets: config.trustedSymlinkTargets }),
       stateOf: (record) => states.stateOf(record.name, record.root.scope === "bundled"),
       ...(persistIndex ? { cacheFile: indexCachePath(storePath, home) } : {}),
     });

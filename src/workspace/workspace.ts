@@ -30,6 +30,12 @@ export interface SkillboxConfig {
   /** Command hooks keyed by event name. */
   hooks?: Record<string, { matcher?: string; command: string; timeoutSeconds?: number }[]>;
   server?: { port?: number; host?: string };
+  /** Folders linked skill folders may lead into besides the roots; honoured from the user config only. */
+  trustedSymlinkTargets?: string[];
+  /** Folder levels below a root that discovery scans (default 8). */
+  maxDepth?: number;
+  /** Folders discovery scans per root at most (default 100,000). */
+  maxDirectories?: number;
 }
 
 export interface OpenWorkspaceOptions {
@@ -52,6 +58,10 @@ export interface OpenWorkspaceOptions {
    * for the default roots, false when `dirs` replaces them (so `--dir` runs never overwrite it).
    */
   persistIndex?: boolean;
+  /** Discovery depth bound (`--max-depth`); wins over the config's `maxDepth`. */
+  maxDepth?: number;
+  /** Discovery folder bound (`--max-directories`); wins over the config's `maxDirectories`. */
+  maxDirectories?: number;
 }
 
 export interface Workspace {
