@@ -43,6 +43,8 @@ export function openCliWorkspace(
     env: io.env ?? process.env,
     dirs,
     bundledDirectory: io.bundledDirectory ?? bundledSkillsDirectory(),
+    ...(io.maxDepth === undefined ? {} : { maxDepth: io.maxDepth }),
+    ...(io.maxDirectories === undefined ? {} : { maxDirectories: io.maxDirectories }),
     ...(extra.sessionId === undefined ? {} : { sessionId: extra.sessionId }),
   });
 }

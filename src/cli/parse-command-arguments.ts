@@ -27,3 +27,19 @@ export function parseCommandArguments<T extends Options>(
 export function usageError(command: string, message: string): SkillboxError {
   return new SkillboxError("usage-error", `${message} (see skillbox ${command} --help)`);
 }
+
+/** The global discovery bounds: `--max-depth <n>` and `--max-directories <n>`. */
+export const DISCOVERY_LIMIT_FLAGS = {
+  "max-depth": "maxDepth",
+  "max-directories": "maxDirectories",
+} as const;
+
+/** A discovery bound's value: a positive whole number, or a problem sentence naming the flag. */
+export function parseDiscoveryLimit(
+  flag: keyof typeof DISCOVERY_LIMIT_FLAGS,
+  value: string,
+): number | string {
+  const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (Number.isSafeInteger(parsed) && parsed > 0) return parsed;
+  return `option --${flag} needs a positive whole number, not '${value}'`;
+}

@@ -1,23 +1,30 @@
-// `skillbox validate [--strict] [--json] <path...>`: checks skill folders, SKILL.md files, or folders of skills.
-import { resolve } from "node:path";
-import { formatDiagnostic } from "../../skills/diagnostic.js";
-import { findSkillFile } from "../../skills/find-skill-file.js";
-import { findSkillFiles } from "../../skills/find-skill-files.js";
+// `skillbox validate [--strict] [--json] <path...>`: checks skill folders, SKILL.md files, or folders of skills,
+// found by the registry's own discovery walk so that `validate` and `list` agree on what is a skill.
+import { homedir } from "node:os";
+import { dirname, resolve } from "node:path";
+import { type ScanSkillFoldersOptions, scanSkillFolders } from "../../registry/scan-skill-folders.js";
+import { resolveDefaultRoots } from "../../registry/skill-roots.js";
+import { type Diagnostic, formatDiagnostic, hasErrors } from "../../skills/diagnostic.js";
 import { mapWithConcurrency } from "../../skills/map-with-concurrency.js";
 import type {
   SkillValidation,
   ValidateSkillDirectoryOptions,
 } from "../../skills/validate-skill-directory.js";
 import { MISSING_SKILL_FILE_MESSAGE, validateSkillDirectory } from "../../skills/validate-skill-directory.js";
-import type { CliCommand } from "../command.js";
+import { loadConfig } from "../../workspace/load-config.js";
+import type { CliCommand, CliIo } from "../command.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
+import { bundledSkillsDirectory } from "../package-info.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
 import type { PathArgument } from "../path-arguments.js";
 import { resolvePathArguments, toSkillDirectory } from "../path-arguments.js";
 
 const HELP = `Usage: skillbox validate [--strict] [--json] <path...>
 
-Checks skills. A path is a skill folder, a SKILL.md file, or a folder of skills (searched recursively).
+Checks skills. A path is a skill folder, a SKILL.md file, or a folder of skills, searched the way
+\`list\` searches a skill root: the same depth and folder bounds (--max-depth and --max-directories
+before the command, or maxDepth and maxDirectories in the config), no folders starting with a dot,
+and links followed only inside the skill roots and trustedSymlinkTargets.
 
 Options:
   --strict  Spec-exact: every rule of the Agent Skills spec is an error, with the reference
@@ -42,6 +49,7 @@ export const validateCommand: CliCommand = {
       throw usageError("validate", "Give at least one path to a skill or a folder of skills");
     const paths = await resolvePathArguments(positionals.map((path) => resolveAgainst(io.cwd, path)));
     const options: ValidateSkillDirectoryOptions = { mode: values.strict ? "strict" : "lenient" };
+    const discovery = readDiscoveryOptions(io);
     const results: SkillValidation[] = [];
     for (const [index, argument] of paths.entries()) {
       results.push(
@@ -49,6 +57,7 @@ export const validateCommand: CliCommand = {
           { ...argument, path: positionals[index] ?? argument.path },
           argument,
           options,
+          discovery,
         )),
       );
     }
@@ -65,6 +74,8 @@ export const validateCommand: CliCommand = {
       for (const result of results) {
         for (const diagnostic of result.diagnostics) lines.push(formatDiagnostic(diagnostic));
         const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
+        // A folder's own notes (a hidden folder, a refused link) carry no verdict unless they are errors.
+        if (result.valid && result.skillFile === undefined) continue;
         lines.push(
           result.valid
             ? `Valid skill: ${result.path}`
@@ -77,11 +88,38 @@ export const validateCommand: CliCommand = {
   },
 };
 
+/**
+ * The walk's bounds and trusted link targets, as `list` has them: flags over config, and the
+ * workspace's roots (links between roots are followed) plus the config's trustedSymlinkTargets.
+ */
+function readDiscoveryOptions(io: CliIo): ScanSkillFoldersOptions {
+  const home = io.home ?? homedir();
+  const { config } = loadConfig({ cwd: io.cwd, home });
+  const directories = io.directories ?? [];
+  const roots = resolveDefaultRoots({
+    cwd: io.cwd,
+    home,
+    env: io.env ?? process.env,
+    bundledDirectory: io.bundledDirectory ?? bundledSkillsDirectory(),
+    directories: directories.length > 0 ? directories : (config.roots ?? []),
+    config: { roots: config.extraRoots ?? [] },
+  });
+  const maxDepth = io.maxDepth ?? config.maxDepth;
+  const maxDirectories = io.maxDirectories ?? config.maxDirectories;
+  return {
+    roots,
+    trustedSymlinkTargets: config.trustedSymlinkTargets ?? [],
+    ...(maxDepth === undefined ? {} : { maxDepth }),
+    ...(maxDirectories === undefined ? {} : { maxDirectories }),
+  };
+}
+
 /** Validates what one path argument names; `shown` keeps the path as the user typed it. */
 async function validatePath(
   shown: PathArgument,
   actual: PathArgument,
   options: ValidateSkillDirectoryOptions,
+  discovery: ScanSkillFoldersOptions,
 ): Promise<SkillValidation[]> {
   const directory = toSkillDirectory(actual);
   const shownDirectory = toSkillDirectory(shown) ?? shown.path;
@@ -95,30 +133,59 @@ async function validatePath(
       },
     ];
   }
-  if (await findSkillFile(directory)) {
-    return [relabel(await validateSkillDirectory(directory, options), directory, shownDirectory)];
-  }
-  const found = await findSkillFiles(directory, { maxDepth: 16 });
-  if (found.files.length === 0) {
-    const diagnostics = [
-      ...found.diagnostics,
-      {
-        severity: "error" as const,
-        code: "missing-skill-file",
-        message: MISSING_SKILL_FILE_MESSAGE,
-        path: shownDirectory,
-      },
-    ];
-    return [{ path: shownDirectory, valid: false, diagnostics }];
-  }
-  const results = await mapWithConcurrency(found.files, 16, async (skillFile) =>
-    relabel(
-      await validateSkillDirectory(skillFile.directory, { ...options, skillFile }),
-      directory,
-      shownDirectory,
-    ),
+  const found = scanSkillFolders(directory, discovery);
+  const results = await mapWithConcurrency(found.files, 16, (skillFile) =>
+    validateSkillDirectory(skillFile.directory, { ...options, skillFile }),
   );
-  return results;
+  const attached = attachWalkFindings(resolve(directory), results, found.diagnostics);
+  // Nothing found and nothing refused: the folder holds no skill at all.
+  if (found.files.length === 0 && attached.every((result) => result.valid)) {
+    const folder = attached.find((result) => result.path === resolve(directory));
+    const missing: Diagnostic = {
+      severity: "error",
+      code: "missing-skill-file",
+      message: MISSING_SKILL_FILE_MESSAGE,
+      path: resolve(directory),
+    };
+    if (folder === undefined)
+      attached.unshift({ path: resolve(directory), valid: false, diagnostics: [missing] });
+    else {
+      folder.diagnostics.push(missing);
+      folder.valid = false;
+    }
+  }
+  return attached.map((result) => relabel(result, resolve(directory), shownDirectory));
+}
+
+/**
+ * Puts the walk's findings with the skill whose folder holds them directly; a refused skill file
+ * becomes a failed result for its folder; the rest (hidden folders, refused links, bounds) become
+ * one result for the folder validated, listed first.
+ */
+function attachWalkFindings(
+  directory: string,
+  results: SkillValidation[],
+  findings: readonly Diagnostic[],
+): SkillValidation[] {
+  const byPath = new Map(results.map((result) => [result.path, result]));
+  const folder: SkillValidation = { path: directory, valid: true, diagnostics: [] };
+  const extra: SkillValidation[] = [];
+  for (const finding of findings) {
+    const parent = dirname(finding.path);
+    let owner = byPath.get(parent);
+    if (owner === undefined && finding.severity === "error") {
+      owner = { path: parent, valid: false, diagnostics: [] };
+      byPath.set(parent, owner);
+      extra.push(owner);
+    }
+    (owner ?? byPath.get(directory) ?? folder).diagnostics.push(finding);
+  }
+  for (const result of [...results, ...extra]) result.valid = !hasErrors(result.diagnostics);
+  folder.valid = !hasErrors(folder.diagnostics);
+  const all = [...results, ...extra].sort((left, right) =>
+    left.path < right.path ? -1 : left.path > right.path ? 1 : 0,
+  );
+  return folder.diagnostics.length > 0 ? [folder, ...all] : all;
 }
 
 /** Rewrites the resolved folder prefix back to the path the user typed, so output echoes their paths. */

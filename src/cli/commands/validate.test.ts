@@ -1,0 +1,129 @@
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type CliHarness, createCliHarness } from "../__fixtures__/cli-harness.js";
+import { listCommand } from "./list.js";
+import { loadCommand } from "./load.js";
+import { promptCommand } from "./prompt.js";
+import { validateCommand } from "./validate.js";
+
+const TOKEN = "sk-token-7b2e-never-in-a-prompt";
+
+let cli: CliHarness;
+beforeEach(() => {
+  cli = createCliHarness([validateCommand, listCommand, loadCommand, promptCommand]);
+});
+afterEach(() => cli.remove());
+
+const listedNames = async (...global: string[]) => {
+  const result = await cli.run([...global, "list", "--json"]);
+  return JSON.parse(result.stdout).skills.map((skill: { name: string }) => skill.name);
+};
+
+describe("skillbox validate and list agree", () => {
+  it("on a skill below the depth bound: both leave it out with a finding naming the flag, both see it when raised", async () => {
+    const eleven = path.join(cli.skills, "l1", "l2", "l3", "l4", "l5", "l6", "l7", "l8", "l9", "l10");
+    cli.writeSkill(eleven, "deep");
+    cli.writeSkill(cli.skills, "shallow");
+    expect(await listedNames()).toEqual(["shallow"]);
+    const validated = await cli.run(["validate", "--json", cli.skills]);
+    const report = JSON.parse(validated.stdout);
+    expect(report.map((entry: { path: string }) => path.basename(entry.path))).toEqual(["skills", "shallow"]);
+    const depth = report[0].diagnostics.find((item: { code: string }) => item.code === "depth-limit");
+    expect(depth.message).toContain("--max-depth");
+    expect(validated.code).toBe(0);
+    expect(await listedNames("--max-depth", "12")).toEqual(["deep", "shallow"]);
+    const raised = JSON.parse((await cli.run(["--max-depth=12", "validate", "--json", cli.skills])).stdout);
+    expect(raised.map((entry: { path: string }) => path.basename(entry.path))).toEqual(["deep", "shallow"]);
+  });
+
+  it("on a folder whose only skill is 20 levels down: missing, with the depth finding that explains why", async () => {
+    const levels = Array.from({ length: 19 }, (_, index) => `l${index + 1}`);
+    cli.writeSkill(path.join(cli.base, "deep-tree", ...levels), "buried");
+    const result = await cli.run(["validate", path.join(cli.base, "deep-tree")]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("warning depth-limit");
+    expect(result.stdout).toContain("error missing-skill-file Missing required file: SKILL.md");
+    const raised = await cli.run(["--max-depth", "20", "validate", path.join(cli.base, "deep-tree")]);
+    expect(raised.stdout).toContain("Valid skill:");
+    expect(raised.code).toBe(0);
+  });
+
+  it("on hidden folders: skipped by both, with a note that validate prints", async () => {
+    cli.writeSkill(cli.skills, "seen");
+    cli.writeSkill(cli.skills, ".hidden");
+    expect(await listedNames()).toEqual(["seen"]);
+    const result = await cli.run(["validate", cli.skills]);
+    expect(result.stdout).toContain(`${path.join(cli.skills, ".hidden")} info hidden-folder`);
+    expect(result.stdout).toContain(`Valid skill: ${path.join(cli.skills, "seen")}`);
+    expect(result.stdout).not.toContain("Valid skill: .agents");
+    expect(result.code).toBe(0);
+  });
+
+  it("on the folder count bound, set by flag or config", async () => {
+    for (const name of ["s1", "s2", "s3", "s4"]) cli.writeSkill(cli.skills, name);
+    expect(await listedNames("--max-directories", "3")).toEqual(["s1", "s2"]);
+    const validated = await cli.run(["--max-directories", "3", "validate", cli.skills]);
+    expect(validated.stdout).toContain("--max-directories");
+    mkdirSync(path.join(cli.project, ".skillbox"));
+    writeFileSync(path.join(cli.project, ".skillbox", "config.json"), JSON.stringify({ maxDirectories: 4 }));
+    expect(await listedNames()).toEqual(["s1", "s2", "s3"]);
+    const configured = JSON.parse((await cli.run(["validate", "--json", cli.skills])).stdout);
+    expect(configured.filter((entry: { name: string | null }) => entry.name !== null)).toHaveLength(3);
+  });
+
+  it("rejects a bound that is not a positive whole number", async () => {
+    for (const value of ["0", "-5", "ten", ""]) {
+      const result = await cli.run([`--max-depth=${value}`, "list"]);
+      expect(result.code, value).toBe(2);
+      expect(result.stderr).toContain("--max-depth needs a positive whole number");
+    }
+  });
+});
+
+describe("a SKILL.md linked to a token outside the root", () => {
+  it("never appears in validate, list, prompt or load", async () => {
+    const token = path.join(cli.home, ".skillbox", "token");
+    mkdirSync(path.dirname(token), { recursive: true });
+    writeFileSync(token, `${TOKEN}\n`);
+    mkdirSync(path.join(cli.skills, "helper"));
+    const link = path.join(cli.skills, "helper", "SKILL.md");
+    symlinkSync(token, link);
+    cli.writeSkill(cli.skills, "fine");
+    const outputs = [
+      await cli.run(["validate", cli.skills]),
+      await cli.run(["validate", "--json", path.join(cli.skills, "helper")]),
+      await cli.run(["validate", link]),
+      await cli.run(["list", "--json"]),
+      await cli.run(["list"]),
+      await cli.run(["prompt"]),
+      await cli.run(["load", "helper"]),
+    ];
+    for (const output of outputs) expect(output.stdout + output.stderr).not.toContain(TOKEN);
+    const [validated, json] = outputs;
+    expect(validated?.code).toBe(1);
+    expect(validated?.stdout).toContain(`${link} error symlink-outside-skill`);
+    expect(validated?.stdout).toContain(token);
+    expect(validated?.stdout).toContain(
+      `Validation failed for ${path.join(cli.skills, "helper")}: 1 error(s)`,
+    );
+    expect(JSON.parse(json?.stdout ?? "[]")[0].valid).toBe(false);
+    expect(outputs[6]?.code).not.toBe(0);
+  });
+
+  it("a linked folder to / is refused by validate as by list, quickly", async () => {
+    cli.writeSkill(cli.skills, "x");
+    symlinkSync("/", path.join(cli.skills, "x", "root"));
+    const started = performance.now();
+    const result = await cli.run(["validate", "--json", cli.skills]);
+    expect(performance.now() - started).toBeLessThan(3000);
+    const report = JSON.parse(result.stdout);
+    // The finding is about an entry of the skill folder, so it is listed with that skill.
+    expect(report.map((entry: { path: string }) => path.basename(entry.path))).toEqual(["x"]);
+    expect(report[0].valid).toBe(true);
+    expect(report[0].diagnostics.map((item: { code: string }) => item.code)).toEqual([
+      "symlink-outside-roots",
+    ]);
+    expect(await listedNames()).toEqual(["x"]);
+  });
+});
