@@ -72,6 +72,19 @@ describe("skillbox validate and list agree", () => {
     expect(configured.filter((entry: { name: string | null }) => entry.name !== null)).toHaveLength(3);
   });
 
+  it("on a folder name that is unsafe as a skill name: refused by both, and printed escaped", async () => {
+    const folder = path.join(cli.skills, "esc\u001b]0;PWNED\u0007");
+    mkdirSync(folder);
+    writeFileSync(path.join(folder, "SKILL.md"), "---\ndescription: No name here.\n---\nBody.\n");
+    cli.writeSkill(cli.skills, "plain");
+    expect(await listedNames()).toEqual(["plain"]);
+    const result = await cli.run(["validate", cli.skills]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("error folder-name-unsafe");
+    expect(result.stdout).not.toContain("\u001b");
+    expect(result.stdout).not.toContain("\u0007");
+  });
+
   it("rejects a bound that is not a positive whole number", async () => {
     for (const value of ["0", "-5", "ten", ""]) {
       const result = await cli.run([`--max-depth=${value}`, "list"]);

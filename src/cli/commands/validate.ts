@@ -4,7 +4,7 @@ import { homedir } from "node:os";
 import { dirname, resolve } from "node:path";
 import { type ScanSkillFoldersOptions, scanSkillFolders } from "../../registry/scan-skill-folders.js";
 import { resolveDefaultRoots } from "../../registry/skill-roots.js";
-import { type Diagnostic, formatDiagnostic, hasErrors } from "../../skills/diagnostic.js";
+import { type Diagnostic, hasErrors } from "../../skills/diagnostic.js";
 import { mapWithConcurrency } from "../../skills/map-with-concurrency.js";
 import type {
   SkillValidation,
@@ -13,6 +13,7 @@ import type {
 import { MISSING_SKILL_FILE_MESSAGE, validateSkillDirectory } from "../../skills/validate-skill-directory.js";
 import { loadConfig } from "../../workspace/load-config.js";
 import type { CliCommand, CliIo } from "../command.js";
+import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
 import { bundledSkillsDirectory } from "../package-info.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
@@ -72,14 +73,14 @@ export const validateCommand: CliCommand = {
     } else {
       const lines: string[] = [];
       for (const result of results) {
-        for (const diagnostic of result.diagnostics) lines.push(formatDiagnostic(diagnostic));
+        for (const diagnostic of result.diagnostics) lines.push(formatDiagnosticLine(diagnostic));
         const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
         // A folder's own notes (a hidden folder, a refused link) carry no verdict unless they are errors.
         if (result.valid && result.skillFile === undefined) continue;
         lines.push(
           result.valid
-            ? `Valid skill: ${result.path}`
-            : `Validation failed for ${result.path}: ${errors} error(s)`,
+            ? `Valid skill: ${escapeTerminalLine(result.path)}`
+            : `Validation failed for ${escapeTerminalLine(result.path)}: ${errors} error(s)`,
         );
       }
       io.stdout(`${lines.join("\n")}\n`);
