@@ -35,6 +35,38 @@ export function createOutputCapture(maxBytes: number): OutputCapture {
   };
 }
 
+/** Passes streamed text through up to a byte cap, for output shown as it arrives. */
+export interface OutputLimiter {
+  /** The part of `text` that still fits under the cap (cut between UTF-8 characters); "" once full. */
+  take(text: string): string;
+  /** Bytes received but not passed on. */
+  readonly droppedBytes: number;
+}
+
+/** A limiter that passes at most `maxBytes` bytes, the same cap a capture keeps. */
+export function createOutputLimiter(maxBytes: number): OutputLimiter {
+  let passedBytes = 0;
+  let droppedBytes = 0;
+  return {
+    take(text) {
+      const room = maxBytes - passedBytes;
+      const bytes = Buffer.from(text, "utf8");
+      if (bytes.length <= room) {
+        passedBytes += bytes.length;
+        return text;
+      }
+      const kept = room <= 0 ? 0 : completeLength(bytes.subarray(0, room));
+      // Once one chunk overflows nothing more passes, so no later small chunk slips in after the cut.
+      passedBytes = maxBytes;
+      droppedBytes += bytes.length - kept;
+      return bytes.subarray(0, kept).toString("utf8");
+    },
+    get droppedBytes() {
+      return droppedBytes;
+    },
+  };
+}
+
 /** The length of `buffer` without a UTF-8 character cut short at its end (the cap may cut one). */
 function completeLength(buffer: Buffer): number {
   // Find the lead byte of the last character: continuation bytes look like 10xxxxxx.

@@ -11,7 +11,7 @@ import { runScriptProcess, type SpawnFunction } from "./run-script-process.js";
 
 /** Default limit on a script's run time. */
 export const DEFAULT_SCRIPT_TIMEOUT_MS = 30_000;
-/** Default bytes kept per output stream (1 MiB). */
+/** Bytes kept per output stream (1 MiB): the one cap of `skillbox exec`, the HTTP route and the tool. */
 export const DEFAULT_SCRIPT_MAX_OUTPUT_BYTES = 1024 * 1024;
 /** The tool name audit entries are recorded under. */
 export const RUN_SKILL_SCRIPT_AUDIT_TOOL = "run_skill_script";

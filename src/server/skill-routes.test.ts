@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES } from "../scripts/run-skill-script.js";
 import { createApp } from "./create-app.js";
 import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./server-test-helpers.js";
 import type { SkillSummary } from "./skill-summary.js";
@@ -231,5 +232,20 @@ describe("POST /api/skills/:name/scripts/:script", () => {
     expect([400, 404]).toContain(outside.status);
     const missing = await app.request("/api/skills/greet/scripts/nope.js", authorized("POST", {}));
     expect(missing.status).toBe(404);
+  });
+
+  it("keeps 1 MiB of a script's output, the same cap as skillbox exec, and says it cut the rest", async () => {
+    const { app, skills, workspace } = setUp();
+    addSkill(skills, "loud", "Talks a lot.", {
+      files: { "scripts/flood.js": "process.stdout.write('x'.repeat(3 * 1024 * 1024));\n" },
+    });
+    workspace.settings.updateSkillSettings((current) => ({ ...current, allowScripts: ["loud"] }));
+    const response = await app.request("/api/skills/loud/scripts/flood.js", authorized("POST", {}));
+    const body = (await response.json()) as { stdout: string; truncated: boolean };
+    expect(body.truncated).toBe(true);
+    expect(body.stdout.startsWith("x".repeat(DEFAULT_SCRIPT_MAX_OUTPUT_BYTES))).toBe(true);
+    expect(body.stdout.slice(DEFAULT_SCRIPT_MAX_OUTPUT_BYTES)).toBe(
+      `\n[stdout truncated: ${2 * 1024 * 1024} more bytes not kept (limit ${DEFAULT_SCRIPT_MAX_OUTPUT_BYTES} bytes)]\n`,
+    );
   });
 });

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import type { Hono } from "hono";
 import { SkillboxError } from "../errors.js";
 import type { SkillRecord } from "../registry/skill-record.js";
-import { runSkillScript } from "../scripts/run-skill-script.js";
+import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES, runSkillScript } from "../scripts/run-skill-script.js";
 import { isSkillState, type SkillStateScope } from "../store/skill-state.js";
 import { HttpError } from "./error-response.js";
 import { listSkillFiles } from "./list-skill-files.js";
@@ -125,6 +125,8 @@ export function addSkillRoutes(app: Hono, context: RouteContext): void {
       args,
       allowed: true,
       env: context.env,
+      // The same cap as `skillbox exec`.
+      maxOutputBytes: DEFAULT_SCRIPT_MAX_OUTPUT_BYTES,
       audit: workspace.audit,
       agentName: "skillbox-server",
       sessionId: "http",

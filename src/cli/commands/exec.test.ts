@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { InMemoryAuditLog } from "../../agent/audit-log.js";
 import { describeError, isSkillboxError } from "../../errors.js";
+import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES } from "../../scripts/run-skill-script.js";
 import { openStore } from "../../store/open-store.js";
 import { SqliteAuditLog } from "../../store/sqlite-audit-log.js";
 import { SqliteSettingsStore } from "../../store/sqlite-settings-store.js";
@@ -84,6 +85,19 @@ describe("skillbox exec", () => {
     await writeSkill(directory, { "say.sh": 'echo "out:$1:$2"\necho "err" >&2\nexit 7\n' });
     const result = await runExec(["demo", "say.sh", "--", "--flag", "a b"], { directory });
     expect(result).toMatchObject({ code: 7, stdout: "out:--flag:a b\n", stderr: "err\n" });
+  });
+
+  it("shows 1 MiB of each stream, the same cap as the HTTP API, and says on stderr how much it dropped", async () => {
+    const directory = path.join(await createFolder(), "demo");
+    // 3 MiB of two-byte characters: the cut must fall between characters.
+    await writeSkill(directory, { "flood.js": "process.stdout.write('é'.repeat(1.5 * 1024 * 1024));\n" });
+    const result = await runExec(["demo", "flood.js"], { directory });
+    expect(result.code).toBe(0);
+    expect(Buffer.byteLength(result.stdout)).toBe(DEFAULT_SCRIPT_MAX_OUTPUT_BYTES);
+    expect(result.stdout).toBe("é".repeat(DEFAULT_SCRIPT_MAX_OUTPUT_BYTES / 2));
+    expect(result.stderr).toBe(
+      `skillbox exec: stdout truncated: ${2 * 1024 * 1024} more bytes not shown (limit ${DEFAULT_SCRIPT_MAX_OUTPUT_BYTES} bytes)\n`,
+    );
   });
 
   it("accepts plain arguments after the script without --", async () => {

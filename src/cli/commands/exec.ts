@@ -3,8 +3,9 @@
 import { constants } from "node:os";
 import type { AuditLog } from "../../agent/audit-log.js";
 import { isSkillboxError, SkillboxError } from "../../errors.js";
+import { createOutputLimiter } from "../../scripts/create-output-capture.js";
 import { listSkillScripts } from "../../scripts/list-skill-scripts.js";
-import { runSkillScript } from "../../scripts/run-skill-script.js";
+import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES, runSkillScript } from "../../scripts/run-skill-script.js";
 import type { ScriptSkill } from "../../tools/run-skill-script.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { listenForInterrupt } from "../listen-for-interrupt.js";
@@ -19,6 +20,9 @@ run skillbox settings allow-scripts <skill>, or switch on "Allow scripts" on the
 The interpreter comes from the shebang or the extension (.py python3, .sh bash, .js node, .rb ruby,
 .pl perl); no shell is involved, and the script sees only PATH, HOME, LANG, TERM, SKILL_DIR and
 SKILL_NAME from the environment. Put the script's own options after --.
+
+Output is shown as it arrives, up to 1 MiB per stream (the same cap as the HTTP API); the rest is
+dropped with a note on stderr.
 
 Options:
   --timeout <seconds>  Stop the script after this long (default 30); exit code 124 when it is stopped
@@ -83,6 +87,10 @@ export function createExecCommand(
             `No skill named "${skillName}" (run skillbox list to see the skills found)`,
           );
         }
+        const limits = {
+          stdout: createOutputLimiter(DEFAULT_SCRIPT_MAX_OUTPUT_BYTES),
+          stderr: createOutputLimiter(DEFAULT_SCRIPT_MAX_OUTPUT_BYTES),
+        };
         const result = await runSkillScript({
           skillDirectory: skill.directory,
           skillName: skill.name,
@@ -91,9 +99,11 @@ export function createExecCommand(
           allowed: await dependencies.isAllowed(skill.name),
           env: dependencies.env,
           timeoutMs: timeoutSeconds * 1000,
-          // Output is streamed; only the audit preview needs a copy.
-          maxOutputBytes: 64 * 1024,
-          onOutput: (stream, text) => io[stream](text),
+          maxOutputBytes: DEFAULT_SCRIPT_MAX_OUTPUT_BYTES,
+          onOutput: (stream, text) => {
+            const kept = limits[stream].take(text);
+            if (kept !== "") io[stream](kept);
+          },
           agentName: "cli",
           sessionId: "cli",
           ...(dependencies.audit === undefined ? {} : { audit: dependencies.audit }),
@@ -101,6 +111,14 @@ export function createExecCommand(
         }).catch(async (error: unknown) => {
           throw await explainFailure(error, skill);
         });
+        for (const stream of ["stdout", "stderr"] as const) {
+          const dropped = limits[stream].droppedBytes;
+          if (dropped > 0) {
+            io.stderr(
+              `skillbox exec: ${stream} truncated: ${dropped} more bytes not shown (limit ${DEFAULT_SCRIPT_MAX_OUTPUT_BYTES} bytes)\n`,
+            );
+          }
+        }
         if (result.timedOut) {
           io.stderr(
             `skillbox exec: the script ran longer than ${timeoutSeconds} s and was stopped (raise --timeout to allow longer)\n`,
