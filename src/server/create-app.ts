@@ -8,6 +8,7 @@ import { addEventsRoute } from "./events-route.js";
 import { createRequestGuard } from "./guard-request.js";
 import type { OpenDirectory } from "./open-directory.js";
 import { addPromptRoute } from "./prompt-route.js";
+import { requireJsonWrites } from "./read-json-body.js";
 import type { RouteContext } from "./route-context.js";
 import { createServerEvents, type ServerEvents } from "./server-events.js";
 import { addSkillRoutes } from "./skill-routes.js";
@@ -95,6 +96,7 @@ export function createApp(options: CreateAppOptions): Hono {
         throw new HttpError(413, "payload-too-large", `Request bodies are limited to ${maxBodyBytes} bytes.`);
       },
     }),
+    requireJsonWrites(),
   );
 
   addSkillRoutes(app, context);

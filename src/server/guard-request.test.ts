@@ -114,6 +114,47 @@ describe("the Host and Origin checks", () => {
 });
 
 describe("request bodies and errors", () => {
+  it("refuse writes declared as anything but application/json with 415, changing nothing", async () => {
+    const { app, workspace } = setUp();
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+    ]) {
+      const response = await app.request("/api/settings", {
+        method: "PUT",
+        headers: { ...host, authorization: `Bearer ${TEST_TOKEN}`, "content-type": type },
+        body: JSON.stringify({ allowShellInjection: true }),
+      });
+      expect(response.status, type).toBe(415);
+      expect(await errorCode(response)).toBe("unsupported-media-type");
+    }
+    const refresh = await app.request("/api/refresh", {
+      method: "POST",
+      headers: { ...host, authorization: `Bearer ${TEST_TOKEN}`, "content-type": "text/plain" },
+    });
+    expect(refresh.status).toBe(415);
+    expect(workspace.settings.readSkillSettings().settings.allowShellInjection).toBe(false);
+    const json = await app.request("/api/settings", {
+      ...authorized("PUT", { allowShellInjection: true }),
+      headers: {
+        ...host,
+        authorization: `Bearer ${TEST_TOKEN}`,
+        "content-type": "application/json; charset=utf-8",
+      },
+    });
+    expect(json.status).toBe(200);
+  });
+
+  it("accept a write without a body and without a Content-Type", async () => {
+    const { app } = setUp();
+    const response = await app.request("/api/refresh", {
+      method: "POST",
+      headers: { ...host, authorization: `Bearer ${TEST_TOKEN}` },
+    });
+    expect(response.status).toBe(200);
+  });
+
   it("refuse a body over the limit with 413", async () => {
     const { app } = setUp({ maxBodyBytes: 1024 });
     const response = await app.request(

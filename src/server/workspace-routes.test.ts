@@ -60,15 +60,58 @@ describe("the skills folder", () => {
 });
 
 describe("settings", () => {
-  it("GET /api/settings answers the defaults of a fresh store", async () => {
+  it("GET /api/settings answers the defaults of a fresh store, and only the documented keys", async () => {
     const { app } = setUp();
     const body = (await (await app.request("/api/settings")).json()) as { settings: Record<string, unknown> };
-    expect(body.settings).toMatchObject({
+    expect(body.settings).toEqual({
       enabledSkillNames: [],
       translationEnabled: true,
       allowScripts: [],
       allowShellInjection: false,
     });
+    const put = await app.request("/api/settings", authorized("PUT", { targetLanguage: "de" }));
+    expect(Object.keys(((await put.json()) as { settings: object }).settings).sort()).toEqual([
+      "allowScripts",
+      "allowShellInjection",
+      "enabledSkillNames",
+      "targetLanguage",
+      "translationEnabled",
+    ]);
+  });
+
+  it("PUT /api/settings refuses names that are not skill names, like a path out of the folder", async () => {
+    const { app, workspace } = setUp();
+    for (const name of ["../../etc", "a/b", "..", "", "x\u202Ey", "tab\tname", "n".repeat(129)]) {
+      const response = await app.request("/api/settings", authorized("PUT", { allowScripts: [name] }));
+      expect(response.status, JSON.stringify(name)).toBe(400);
+      const { error } = (await response.json()) as { error: { code: string; message: string } };
+      expect(error.code).toBe("invalid-argument");
+      expect(error.message).toMatch(/^allowScripts\[0\]: .* is not a skill name: /);
+    }
+    const enabled = await app.request(
+      "/api/settings",
+      authorized("PUT", { enabledSkillNames: ["ok", "../up"] }),
+    );
+    expect(enabled.status).toBe(400);
+    expect(workspace.settings.readSkillSettings().settings.allowScripts).toEqual([]);
+    expect(workspace.settings.readSkillSettings().settings.enabledSkillNames).toEqual([]);
+  });
+
+  it("PUT /api/settings answers 400 with one `path: message` line per problem, not a zod dump", async () => {
+    const { app } = setUp();
+    const response = await app.request(
+      "/api/settings",
+      authorized("PUT", { translationEnabled: "yes", allowScripts: ["pdf", 7, "../x"] }),
+    );
+    expect(response.status).toBe(400);
+    const { message } = ((await response.json()) as { error: { message: string } }).error;
+    const lines = message.split("\n");
+    expect(lines).toEqual([
+      expect.stringMatching(/^translationEnabled: .*boolean/),
+      expect.stringMatching(/^allowScripts\[1\]: .*string/),
+      expect.stringMatching(/^allowScripts\[2\]: "..\/x" is not a skill name/),
+    ]);
+    for (const line of lines) expect(line).not.toMatch(/[{}[\]]\s*$|"code":|"path":/);
   });
 
   it("PUT /api/settings changes only the fields given and clears the language with null", async () => {

@@ -4,17 +4,9 @@ import type { AuditLog } from "../agent/audit-log.js";
 import { computeUsageScore } from "../registry/usage-store.js";
 import type { AuditMetrics, AuditMetricsOptions } from "../store/audit-metrics.js";
 import type { SkillSettings } from "../store/skill-settings.js";
+import { parseSettingsUpdate, toPublicSettings, WRITABLE_SETTINGS } from "./parse-settings-update.js";
 import { readJsonBody, rejectUnknownKeys } from "./read-json-body.js";
 import type { RouteContext } from "./route-context.js";
-
-/** Settings fields `PUT /api/settings` may change. */
-export const WRITABLE_SETTINGS = [
-  "enabledSkillNames",
-  "translationEnabled",
-  "targetLanguage",
-  "allowScripts",
-  "allowShellInjection",
-] as const;
 
 /** Adds refresh, directory, settings, usage, metrics and session audit routes. */
 export function addWorkspaceRoutes(app: Hono, context: RouteContext): void {
@@ -35,19 +27,20 @@ export function addWorkspaceRoutes(app: Hono, context: RouteContext): void {
 
   app.get("/api/settings", (c) => {
     const { settings, diagnostics } = workspace.settings.readSkillSettings();
-    return c.json({ settings, diagnostics });
+    return c.json({ settings: toPublicSettings(settings), diagnostics });
   });
 
   app.put("/api/settings", async (c) => {
     const body = await readJsonBody(c);
     rejectUnknownKeys(body, WRITABLE_SETTINGS);
+    const update = parseSettingsUpdate(body);
     const before = workspace.settings.readSkillSettings().settings;
-    const settings = workspace.settings.updateSkillSettings((current) => mergeSettings(current, body));
+    const settings = workspace.settings.updateSkillSettings((current) => mergeSettings(current, update));
     if (!sameList(before.enabledSkillNames, settings.enabledSkillNames)) {
       // Built-in skills' default states follow enabledSkillNames, so any state may have moved.
       context.events.publish({ name: "state-changed", names: [] });
     }
-    return c.json({ settings });
+    return c.json({ settings: toPublicSettings(settings) });
   });
 
   app.get("/api/usage", (c) => {
@@ -82,7 +75,7 @@ export function addWorkspaceRoutes(app: Hono, context: RouteContext): void {
   app.get("/api/sessions/:id/audit", (c) => c.json({ entries: workspace.audit.list(c.req.param("id")) }));
 }
 
-/** The current settings with the body's fields applied; `targetLanguage: null` clears the language. */
+/** The current settings with the update's fields applied; `targetLanguage: null` clears the language. */
 function mergeSettings(current: SkillSettings, body: Record<string, unknown>): SkillSettings {
   const next: Record<string, unknown> = { ...current };
   for (const key of WRITABLE_SETTINGS) {

@@ -1,0 +1,79 @@
+// What `PUT /api/settings` accepts, checked before the store sees it: skill names that are safe
+// identifiers, plain types, and one `path: message` line per problem in the 400 answer.
+import { z } from "zod";
+import { findUnsafeNameReason } from "../skills/skill-name.js";
+import type { SkillSettings } from "../store/skill-settings.js";
+import { HttpError } from "./error-response.js";
+
+/** Settings fields `PUT /api/settings` may change, and the only ones `GET /api/settings` shows. */
+export const WRITABLE_SETTINGS = [
+  "enabledSkillNames",
+  "translationEnabled",
+  "targetLanguage",
+  "allowScripts",
+  "allowShellInjection",
+] as const;
+
+/** The settings as the API shows them: the writable fields, without the store's bookkeeping. */
+export type PublicSettings = Pick<SkillSettings, (typeof WRITABLE_SETTINGS)[number]>;
+
+const MAX_NAMES = 1000;
+const MAX_NAME_LENGTH = 128;
+
+const skillName = z.string().superRefine((name, context) => {
+  const reason =
+    name.length > MAX_NAME_LENGTH
+      ? `it is longer than ${MAX_NAME_LENGTH} characters`
+      : findUnsafeNameReason(name);
+  if (reason !== undefined) {
+    context.addIssue({ code: "custom", message: `${JSON.stringify(name)} is not a skill name: ${reason}` });
+  }
+});
+
+const settingsUpdate = z
+  .object({
+    enabledSkillNames: z.array(skillName).max(MAX_NAMES),
+    translationEnabled: z.boolean(),
+    // null or "" clears the language.
+    targetLanguage: z
+      .string()
+      .max(64)
+      .regex(/^[^\p{Cc}\p{Cf}]*$/u, "must not contain control or invisible characters")
+      .nullable(),
+    allowScripts: z.array(skillName).max(MAX_NAMES),
+    allowShellInjection: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+/** The update the body asks for; throws 400 `invalid-argument` with one `path: message` line per problem. */
+export function parseSettingsUpdate(body: Record<string, unknown>): z.output<typeof settingsUpdate> {
+  const parsed = settingsUpdate.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new HttpError(400, "invalid-argument", describeIssues(parsed.error.issues));
+}
+
+/** Zod issues as lines of `path: message` (`allowScripts[0]: …`), one per problem. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues.map((issue) => `${formatPath(issue.path) || "(body)"}: ${issue.message}`).join("\n");
+}
+
+/** The settings without the store's internal keys (which built-in defaults were applied). */
+export function toPublicSettings(settings: SkillSettings): PublicSettings {
+  const shown: PublicSettings = {
+    enabledSkillNames: settings.enabledSkillNames,
+    translationEnabled: settings.translationEnabled,
+    allowScripts: settings.allowScripts,
+    allowShellInjection: settings.allowShellInjection,
+  };
+  if (settings.targetLanguage !== undefined) shown.targetLanguage = settings.targetLanguage;
+  return shown;
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, index) =>
+      typeof part === "number" ? `[${part}]` : `${index === 0 ? "" : "."}${String(part)}`,
+    )
+    .join("");
+}
