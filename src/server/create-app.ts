@@ -17,6 +17,10 @@ import { addWorkspaceRoutes } from "./workspace-routes.js";
 
 /** Default largest request body (64 KiB); bigger ones get 413. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+/** Default number of `/api/events` streams open at once; the next one gets 503. */
+export const DEFAULT_MAX_EVENT_CLIENTS = 64;
+/** Default time an event stream may leave a write untaken before it is closed (three heartbeats). */
+export const DEFAULT_EVENT_IDLE_TIMEOUT_MS = 45_000;
 
 /** The page's Content-Security-Policy: everything from this server only, no framing. */
 export const CONTENT_SECURITY_POLICY =
@@ -44,6 +48,10 @@ export interface CreateAppOptions {
   maxBodyBytes?: number;
   /** Milliseconds between heartbeat comments on event streams; default 15,000. */
   heartbeatMs?: number;
+  /** Event streams open at once; default 64. */
+  maxEventClients?: number;
+  /** A stream whose client has not taken a write for this long is closed; default 45,000 ms. */
+  eventIdleTimeoutMs?: number;
   /** Epoch milliseconds; default Date.now. */
   clock?: () => number;
 }
@@ -59,6 +67,8 @@ export function createApp(options: CreateAppOptions): Hono {
     env: options.env ?? {},
     clock: options.clock ?? Date.now,
     heartbeatMs: options.heartbeatMs ?? 15_000,
+    maxEventClients: options.maxEventClients ?? DEFAULT_MAX_EVENT_CLIENTS,
+    eventIdleTimeoutMs: options.eventIdleTimeoutMs ?? DEFAULT_EVENT_IDLE_TIMEOUT_MS,
   };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const app = new Hono();

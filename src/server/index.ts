@@ -3,7 +3,9 @@ export {
   CONTENT_SECURITY_POLICY,
   type CreateAppOptions,
   createApp,
+  DEFAULT_EVENT_IDLE_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_EVENT_CLIENTS,
 } from "./create-app.js";
 export { describeErrorResponse, type ErrorBody, HttpError } from "./error-response.js";
 export { isAllowedHost } from "./guard-request.js";

@@ -16,4 +16,8 @@ export interface RouteContext {
   clock: () => number;
   /** Milliseconds between heartbeat comments on event streams. */
   heartbeatMs: number;
+  /** Event streams open at once; the next one gets 503. */
+  maxEventClients: number;
+  /** A stream whose client has not taken a write for this long is closed. */
+  eventIdleTimeoutMs: number;
 }

@@ -1,7 +1,8 @@
 import { request as httpRequest } from "node:http";
+import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { addSkill, openTestWorkspace, TEST_TOKEN, type TestWorkspace } from "./server-test-helpers.js";
-import { type RunningServer, startServer } from "./start-server.js";
+import { type RunningServer, type StartServerOptions, startServer } from "./start-server.js";
 
 let opened: TestWorkspace | undefined;
 let server: RunningServer | undefined;
@@ -13,13 +14,13 @@ afterEach(async () => {
   opened = server = stopWatching = undefined;
 });
 
-async function setUp() {
+async function setUp(options: Partial<StartServerOptions> = {}) {
   opened = openTestWorkspace();
   addSkill(opened.skills, "pdf", "Reads PDF files.");
   opened.workspace.registry.refresh();
   const watcher = opened.workspace.registry.watch({ debounceMs: 50 });
   stopWatching = () => watcher.close();
-  server = await startServer({ workspace: opened.workspace, token: TEST_TOKEN, port: 0 });
+  server = await startServer({ workspace: opened.workspace, token: TEST_TOKEN, port: 0, ...options });
   return { ...opened, server };
 }
 
@@ -32,6 +33,27 @@ function getWithHost(url: string, host: string): Promise<number> {
     });
     request.on("error", reject);
     request.end();
+  });
+}
+
+/** Polls `check` every 20 ms until it holds or `timeoutMs` passes; returns whether it held. */
+async function waitFor(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return check();
+}
+
+/** A raw socket that asks for the event stream and then reads nothing more (a stalled client). */
+function openStalledEventClient(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => {
+      socket.write(`GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    });
+    socket.once("data", () => {
+      socket.pause();
+      resolve(socket);
+    });
+    socket.once("error", reject);
   });
 }
 
@@ -130,5 +152,62 @@ describe("startServer on a real port", () => {
     await expect(startServer({ workspace, token: TEST_TOKEN, port: server.port })).rejects.toMatchObject({
       code: "conflict",
     });
+  });
+
+  it("answers 503 past the event client cap, and takes a new client once one leaves", async () => {
+    const { server } = await setUp({ maxEventClients: 2 });
+    const controllers = [new AbortController(), new AbortController()];
+    const readers = [];
+    for (const controller of controllers) {
+      const response = await fetch(new URL("api/events", server.url), { signal: controller.signal });
+      expect(response.status).toBe(200);
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      await reader.read();
+      readers.push(reader);
+    }
+    const refused = await fetch(new URL("api/events", server.url));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("5");
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("too-many-event-clients");
+    controllers[0]?.abort();
+    await readers[0]?.cancel().catch(() => undefined);
+    expect(await waitFor(() => server.events.subscriberCount === 1, 2000)).toBe(true);
+    const again = await fetch(new URL("api/events", server.url));
+    expect(again.status).toBe(200);
+    await again.body?.cancel();
+    controllers[1]?.abort();
+  });
+
+  it("closes an event client that stops reading, freeing its place", async () => {
+    const { server } = await setUp({ maxEventClients: 1, heartbeatMs: 50, eventIdleTimeoutMs: 300 });
+    const stalled = await openStalledEventClient(server.port);
+    let closed = false;
+    stalled.once("close", () => {
+      closed = true;
+    });
+    stalled.on("error", () => undefined);
+    expect(server.events.subscriberCount).toBe(1);
+    // Large events fill the socket's buffers, so the server's writes stop being taken.
+    const names = Array.from({ length: 20_000 }, (_, index) => `skill-name-${index}`);
+    const deadline = Date.now() + 15_000;
+    while (server.events.subscriberCount > 0 && Date.now() < deadline) {
+      server.events.publish({ name: "skill-changed", names });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(server.events.subscriberCount).toBe(0);
+    // Reading again reaches the end the server put on the connection.
+    stalled.resume();
+    expect(await waitFor(() => closed, 5000)).toBe(true);
+    const next = await fetch(new URL("api/events", server.url));
+    expect(next.status).toBe(200);
+    await next.body?.cancel();
+  });
+
+  it("drops an event client whose socket is gone", async () => {
+    const { server } = await setUp({ heartbeatMs: 50 });
+    const socket = await openStalledEventClient(server.port);
+    expect(server.events.subscriberCount).toBe(1);
+    socket.destroy();
+    expect(await waitFor(() => server.events.subscriberCount === 0, 2000)).toBe(true);
   });
 });

@@ -121,6 +121,9 @@ describe("loadSkillText (lenient)", () => {
     const loaded = loadFixture("duplicate-keys");
     expect(loaded.metadata.description).toBe("second");
     expect(loaded.diagnostics).toMatchObject([{ code: "yaml-duplicate-key", line: 4, severity: "warning" }]);
+    expect(loaded.diagnostics[0]?.message).toBe(
+      "Invalid YAML in frontmatter: duplicate key 'description' (keys must be unique); the last value is used",
+    );
   });
 
   it("stops an alias bomb instead of expanding it", () => {

@@ -121,6 +121,13 @@ export function parseFrontmatter(text: string, options: ParseFrontmatterOptions)
       }
     }
   }
+  // Duplicate keys make the YAML invalid: strict mode rejects it as the reference does; lenient
+  // mode keeps the last value with a warning.
+  const duplicates = result.warnings.filter((problem) => problem.kind === "duplicate-key");
+  if (mode === "strict" && duplicates.length > 0 && result.errors.length === 0) {
+    for (const problem of duplicates) diagnostics.push(fromProblem(problem, diagnostic, ""));
+    return { ...base, ...bodyPart, status: "invalid", data: undefined, diagnostics };
+  }
   if (result.errors.length > 0) {
     const suffix = mode === "lenient" ? " (the frontmatter was ignored)" : "";
     for (const problem of result.errors) diagnostics.push(fromProblem(problem, diagnostic, suffix));
@@ -133,18 +140,23 @@ export function parseFrontmatter(text: string, options: ParseFrontmatterOptions)
 function fromProblem(
   problem: YamlProblem,
   diagnostic: (code: string, message: string, line: number, column?: number) => Diagnostic,
-  suffix = "",
+  suffix?: string,
 ): Diagnostic {
   switch (problem.kind) {
     case "not-mapping":
       return diagnostic(
         "frontmatter-not-mapping",
-        `${problem.message}${suffix}`,
+        `${problem.message}${suffix ?? ""}`,
         problem.line,
         problem.column,
       );
     case "duplicate-key":
-      return diagnostic("yaml-duplicate-key", problem.message, problem.line, problem.column);
+      return diagnostic(
+        "yaml-duplicate-key",
+        `${FRONTMATTER_MESSAGES.invalidYaml} ${problem.message}${suffix ?? "; the last value is used"}`,
+        problem.line,
+        problem.column,
+      );
     case "warning":
       return {
         ...diagnostic("yaml-warning", `YAML warning in frontmatter: ${problem.message}`, problem.line),
@@ -154,7 +166,7 @@ function fromProblem(
     default:
       return diagnostic(
         problem.kind === "alias-limit" ? "yaml-alias-limit" : "yaml-syntax",
-        `${FRONTMATTER_MESSAGES.invalidYaml} ${problem.message}${suffix}`,
+        `${FRONTMATTER_MESSAGES.invalidYaml} ${problem.message}${suffix ?? ""}`,
         problem.line,
         problem.column,
       );

@@ -132,7 +132,7 @@ function collectDuplicateKeys(
     if (seen.has(key)) {
       warnings.push({
         kind: "duplicate-key",
-        message: `Duplicate key '${key}' in frontmatter; the last value is used`,
+        message: `duplicate key '${key}' (keys must be unique)`,
         ...position((pair.key as Node | null)?.range?.[0]),
       });
     }

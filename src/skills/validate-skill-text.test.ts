@@ -38,6 +38,37 @@ describe("validateSkillText in strict mode", () => {
     expect(yaml.diagnostics[0]).toMatchObject({ line: 3, column: 1 });
   });
 
+  it("says Invalid YAML in frontmatter for every YAML-level error, duplicate keys included", () => {
+    const yamlErrors: [string, string][] = [
+      ["a duplicate top-level key", `${valid}\nname: my-skill`],
+      ["a duplicate nested key", `${valid}\nmetadata:\n  a: "1"\n  a: "2"`],
+      ["an unclosed flow sequence", "name: [my-skill\ndescription: x"],
+      ["an unquoted colon", "name: my-skill\ndescription: Use when: asked"],
+      ["a tab as indentation", "name: my-skill\n\tdescription: x"],
+      ["a directive inside the block", "%YAML 1.2\nname: my-skill\ndescription: x"],
+      ["an unknown alias", "name: my-skill\ndescription: *nothing"],
+    ];
+    for (const [title, frontmatter] of yamlErrors) {
+      const errors = messages(strict(frontmatter));
+      expect(errors, title).not.toEqual([]);
+      for (const message of errors) expect(message, title).toMatch(/^Invalid YAML in frontmatter: /);
+    }
+  });
+
+  it("rejects duplicate keys as the only error, naming the key and its line", () => {
+    const result = strict(`${valid}\nname: other`);
+    expect(result.diagnostics).toEqual([
+      {
+        severity: "error",
+        code: "yaml-duplicate-key",
+        message: "Invalid YAML in frontmatter: duplicate key 'name' (keys must be unique)",
+        path: "SKILL.md",
+        line: 4,
+        column: 1,
+      },
+    ]);
+  });
+
   it("does not retry an unquoted colon in strict mode", () => {
     expect(messages(strict("name: my-skill\ndescription: Use when: asked"))[0]).toContain("Invalid YAML");
   });

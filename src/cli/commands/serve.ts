@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createConfiguredTranslator } from "../../server/create-configured-translator.js";
 import { loadToken } from "../../server/load-token.js";
 import { createDirectoryOpener } from "../../server/open-directory.js";
+import { DEFAULT_MAX_EVENT_CLIENTS } from "../../server/create-app.js";
 import { DEFAULT_HOST, DEFAULT_PORT, isLoopbackHost, startServer } from "../../server/start-server.js";
 import { createDirectoryReader } from "../../server/web-page.js";
 import type { CliCommand } from "../command.js";
@@ -21,6 +22,7 @@ Options:
   --port <n>          Port to listen on (0 picks a free one). Default: config server.port or ${DEFAULT_PORT}
   --host <address>    Address to bind. Default: ${DEFAULT_HOST} (only this machine can connect)
   --allow-host <name> Also accept this Host header (repeatable), e.g. a LAN name with --host 0.0.0.0
+  --max-event-clients <n>  Event streams open at once (default ${DEFAULT_MAX_EVENT_CLIENTS}); more get 503
   --dir <folder>      Serve skills from this folder instead of the default roots (repeatable)
   --cwd <folder>      Work as if started in this folder (project roots, config and states)
   --open              Open the settings page in the browser
@@ -38,6 +40,7 @@ export const serveCommand: CliCommand = {
       port: { type: "string" },
       host: { type: "string" },
       "allow-host": { type: "string", multiple: true },
+      "max-event-clients": { type: "string" },
       open: { type: "boolean" },
       ...WORKSPACE_OPTIONS,
     });
@@ -55,6 +58,10 @@ export const serveCommand: CliCommand = {
           `skillbox serve: warning: binding ${host} lets other machines reach the API; writes still need the token.\n`,
         );
       }
+      const maxEventClients =
+        values["max-event-clients"] === undefined
+          ? DEFAULT_MAX_EVENT_CLIENTS
+          : parseCount("--max-event-clients", values["max-event-clients"]);
       const token = loadToken({ home, env });
       const { translator, problem } = createConfiguredTranslator(workspace, env);
       if (problem !== undefined) io.stderr(`skillbox serve: warning: ${problem}\n`);
@@ -68,6 +75,7 @@ export const serveCommand: CliCommand = {
         port,
         host,
         allowedHosts: values["allow-host"] ?? [],
+        maxEventClients,
         openDirectory: opener,
         env,
         ...(pageBuilt ? { readWebFile: createDirectoryReader(webDirectory()) } : {}),
@@ -101,6 +109,13 @@ function parsePort(text: string): number {
   if (!/^\d+$/.test(text) || port > 65_535)
     throw usageError("serve", `--port must be 0-65535, not '${text}'`);
   return port;
+}
+
+function parseCount(flag: string, text: string): number {
+  const count = Number(text);
+  if (!/^\d+$/.test(text) || count < 1 || count > 100_000)
+    throw usageError("serve", `${flag} must be a whole number from 1 to 100000, not '${text}'`);
+  return count;
 }
 
 function waitForStopSignal(): Promise<NodeJS.Signals> {
