@@ -1,10 +1,14 @@
 // The server `instructions`: a short pointer to the skills and a Layer 1 listing within a budget, so a
 // host without the skills extension still tells its model what load_skill can give it.
 
+import { buildListing } from "../prompt/budget.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 
-/** Tokens the listing part of the instructions may use; default 600. */
-export const DEFAULT_INSTRUCTIONS_BUDGET_TOKENS = 600;
+/**
+ * Characters the listing part of the instructions may use; default 2,400 (about 600 tokens). Counted
+ * in characters: a token budget would load the tokenizer (seconds) before the first client connects.
+ */
+export const DEFAULT_INSTRUCTIONS_BUDGET_CHARACTERS = 2400;
 
 const LEAD =
   "This server serves Agent Skills: folders of instructions for specific tasks. Hosts with the skills " +
@@ -13,13 +17,18 @@ const LEAD =
   "when no listed skill fits.";
 
 /**
- * The lead sentence plus the registry's Layer 1 text (markdown) within `budgetTokens`; states apply
- * (`name-only` skills are listed by name without a description, `off` and `user-only` ones not at all).
+ * The lead sentence plus the registry's Layer 1 text (markdown) within `budgetCharacters`; states
+ * apply (`name-only` skills are listed without a description, `off` and `user-only` ones not at all).
  */
 export function buildInstructions(
   registry: SkillRegistry,
-  budgetTokens: number = DEFAULT_INSTRUCTIONS_BUDGET_TOKENS,
+  budgetCharacters: number = DEFAULT_INSTRUCTIONS_BUDGET_CHARACTERS,
 ): string {
-  const listing = registry.buildReminder({ format: "markdown", budget: { tokens: budgetTokens } });
+  const listing = buildListing(
+    registry.catalogEntries(),
+    "markdown",
+    { budget: { characters: budgetCharacters } },
+    false,
+  )?.text;
   return listing === undefined ? LEAD : `${LEAD}\n\n${listing}`;
 }

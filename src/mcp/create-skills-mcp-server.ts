@@ -3,7 +3,7 @@
 
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Workspace } from "../workspace/workspace.js";
-import { buildInstructions, DEFAULT_INSTRUCTIONS_BUDGET_TOKENS } from "./build-instructions.js";
+import { buildInstructions, DEFAULT_INSTRUCTIONS_BUDGET_CHARACTERS } from "./build-instructions.js";
 import { registerResourceSubscriptions } from "./register-resource-subscriptions.js";
 import { registerSkillPrompts } from "./register-skill-prompts.js";
 import { registerSkillTools } from "./register-skill-tools.js";
@@ -23,8 +23,8 @@ export interface CreateSkillsMcpServerOptions extends SkillsMcpServiceOptions {
    * default one service per workspace, created on first use. Its options win over the ones given here.
    */
   service?: SkillsMcpService;
-  /** Tokens for the Layer 1 listing in `instructions`; default 600. */
-  instructionsBudgetTokens?: number;
+  /** Characters for the Layer 1 listing in `instructions`; default 2,400 (about 600 tokens). */
+  instructionsBudgetCharacters?: number;
   /** Register load_skill, read_skill_file and search_skills; default true. */
   tools?: boolean;
   /** Offer user-invocable skills as prompts; default true. */
@@ -67,7 +67,7 @@ export function createSkillsMcpServer(
       },
       instructions: buildInstructions(
         workspace.registry,
-        options.instructionsBudgetTokens ?? DEFAULT_INSTRUCTIONS_BUDGET_TOKENS,
+        options.instructionsBudgetCharacters ?? DEFAULT_INSTRUCTIONS_BUDGET_CHARACTERS,
       ),
     },
   );
