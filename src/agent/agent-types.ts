@@ -4,7 +4,12 @@ import type { Tool, ToolResult } from "../tools/define-tool.js";
 import type { AuditLog, AuditStatus } from "./audit-log.js";
 import type { CompactionOptions } from "./compact-history.js";
 import type { HookBus, HookFailure } from "./hooks.js";
-import type { PermissionPolicy, PermissionScope } from "./permissions.js";
+import type {
+  PermissionAnswer,
+  PermissionPolicy,
+  PermissionQuestion,
+  PermissionScope,
+} from "./permissions.js";
 import type { ChatMessage, ChatProvider, TokenUsage, ToolCall } from "./provider.js";
 import type { SubAgentRunner } from "./sub-agent-runner.js";
 import type { SystemSection } from "./system-prompt.js";
@@ -51,7 +56,16 @@ export interface AgentOptions {
   /** Passed to the provider as the answer's token limit. */
   maxTokens?: number;
   hooks?: HookBus;
+  /**
+   * Default: a policy with no rules, so tools that run code (bash) are asked about through `onAsk`
+   * and every other tool is allowed.
+   */
   permissions?: PermissionPolicy;
+  /**
+   * Asked about `ask` decisions of the default policy (ignored when `permissions` is given: a policy
+   * brings its own). Without it such calls are refused with a hint naming the rule that allows them.
+   */
+  onAsk?: (question: PermissionQuestion) => Promise<PermissionAnswer>;
   audit?: AuditLog;
   /** Default: a random UUID. */
   sessionId?: string;

@@ -1,5 +1,6 @@
 // The agent loop end to end over real HTTP: the fake LLM server in both wire formats, the real
 // OpenAI and Anthropic adapters, real built-in tools in a temp workspace, real hook scripts.
+import { existsSync } from "node:fs";
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -176,6 +177,30 @@ describe.each(wireFormats)("the agent over the $format wire format", ({ create, 
     expect(metrics.byTool[0]).toMatchObject({ tool: "task", blocked: 1, errors: 0 });
   });
 
+  it("asks about bash by default: with no ask handler the call is refused with the rule that allows it", async () => {
+    const target = path.join(workspace, "..", `${path.basename(workspace)}-pwned`);
+    const pwn = { toolCalls: [{ name: "bash", arguments: { command: `echo pwned > ${target}` } }] };
+    await start([pwn, { text: "refused" }, pwn, { text: "ran" }]);
+    const refused = await createAgent(agentOptions()).run("go");
+    expect(existsSync(target)).toBe(false);
+    expect(refused.messages[2]?.content).toContain(
+      'no one to ask (headless), so it was denied. To allow it, add "Bash(echo:*)" to the allow rules.',
+    );
+    const questions: string[] = [];
+    const asked = await createAgent(
+      agentOptions({
+        onAsk: async (question) => {
+          questions.push(question.message);
+          return true;
+        },
+      }),
+    ).run("go");
+    expect(questions).toEqual([`Allow bash (echo pwned > ${target})?`]);
+    expect(asked.text).toBe("ran");
+    expect(existsSync(target)).toBe(true);
+    await rm(target, { force: true });
+  });
+
   it("denies by permission rule and, headless, denies ask rules", async () => {
     await start([
       {
@@ -255,7 +280,11 @@ describe.each(wireFormats)("the agent over the $format wire format", ({ create, 
       { text: "converted" },
     ]);
     const agent = createAgent(
-      agentOptions({ skills, compaction: { maxTokens: 3000, keepRecentTokens: 500 } }),
+      agentOptions({
+        skills,
+        compaction: { maxTokens: 3000, keepRecentTokens: 500 },
+        permissions: createPermissionPolicy({ allow: ["Bash(head:*)", "Bash(tr:*)"] }),
+      }),
     );
     const result = await agent.run("/pdf report.pdf");
     expect(result.text).toBe("converted");

@@ -239,7 +239,12 @@ describe("createAgent: the tool loop", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 150);
     const started = Date.now();
-    const agent = createAgent({ provider, model: "m", tools: [createBashTool({ root: workspace }) as Tool] });
+    const agent = createAgent({
+      provider,
+      model: "m",
+      tools: [createBashTool({ root: workspace }) as Tool],
+      permissions: createPermissionPolicy({ allow: ["Bash"] }),
+    });
     const result = await agent.run("hi", { signal: controller.signal });
     expect(result.stoppedBy).toBe("aborted");
     expect(Date.now() - started).toBeLessThan(5000);

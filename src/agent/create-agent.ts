@@ -5,6 +5,7 @@ import { SkillboxError } from "../errors.js";
 import type { Agent, AgentEvent, AgentOptions, AgentRunResult, RunOptions } from "./agent-types.js";
 import { compactHistory, needsCompaction } from "./compact-history.js";
 import type { HookEvent, HookOutcome, HookPayload } from "./hooks.js";
+import { createPermissionPolicy } from "./permissions.js";
 import type { ChatMessage, TokenUsage } from "./provider.js";
 import { runAgentLoop } from "./run-agent-loop.js";
 import { createSkillActivations } from "./skill-activations.js";
@@ -29,6 +30,13 @@ export function createAgent(options: AgentOptions): Agent {
   const agentName = options.agentName ?? "main";
   const lifecycleHooks = options.lifecycleHooks !== false;
   const activations = createSkillActivations({ hooks: options.hooks, cwd: options.cwd });
+  // Every agent checks permissions: without a policy of its own, bash is asked about, never just run.
+  const permissions =
+    options.permissions ??
+    createPermissionPolicy({
+      ...(options.cwd === undefined ? {} : { root: options.cwd }),
+      ...(options.onAsk === undefined ? {} : { onAsk: options.onAsk }),
+    });
   let history: ChatMessage[] = [];
   let running = false;
   let started = false;
@@ -183,6 +191,7 @@ export function createAgent(options: AgentOptions): Agent {
         }
         return await runAgentLoop({
           options,
+          permissions,
           sessionId,
           agentName,
           maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS,

@@ -14,7 +14,13 @@ import type { Agent, AgentEvent, AgentOptions } from "./agent-types.js";
 import type { CompactionOptions } from "./compact-history.js";
 import { createAgent } from "./create-agent.js";
 import { createHookBus, type HookBus, type HookConfig, type HookFailure } from "./hooks.js";
-import { createPermissionPolicy, type PermissionPolicy, type PermissionQuestion } from "./permissions.js";
+import {
+  type AllowAdvice,
+  createPermissionPolicy,
+  type PermissionAnswer,
+  type PermissionPolicy,
+  type PermissionQuestion,
+} from "./permissions.js";
 import type { ChatProvider } from "./provider.js";
 import { type CreateProviderOptions, createProvider } from "./providers/create-provider.js";
 import { type ResolvedProviderConfig, resolveModelAlias } from "./providers/resolve-provider-config.js";
@@ -44,8 +50,15 @@ export interface CreateSkillAgentOptions {
   onEvent?: (event: AgentEvent) => void;
   /** Events of sub-agents (forked skills, the task tool), tagged with the sub-agent's name. */
   onSubAgentEvent?: (event: AgentEvent, agentName: string) => void;
-  /** Asked for `ask` permission rules; without it (headless) such calls are denied. */
-  onAsk?: (question: PermissionQuestion) => Promise<boolean>;
+  /**
+   * Asked for `ask` decisions (bash and other code-running tools by default, and `ask` rules);
+   * without it (headless) such calls are denied with a hint saying what allows them.
+   */
+  onAsk?: (question: PermissionQuestion) => Promise<PermissionAnswer>;
+  /** Allow rules on top of the config's `permissions.allow` (the CLI's `--allow`). */
+  allow?: readonly string[];
+  /** The end of a refusal's hint, after "To allow it, " (see PermissionPolicyOptions.describeAllow). */
+  describeAllow?: (advice: AllowAdvice) => string;
   /** Told about each hook that failed (and unknown hook events in the config). */
   onHookFailure?: (failure: HookFailure) => void;
   /** Extra environment for command hooks. */
@@ -103,8 +116,12 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
   const disposeConfigHooks = hooks.registerConfig((config.hooks ?? {}) as HookConfig);
   const permissions = createPermissionPolicy({
     ...config.permissions,
+    allow: [...(config.permissions?.allow ?? []), ...(options.allow ?? [])],
     root: cwd,
+    // "Allow scripts" in the settings is the person's trust in a skill to run code.
+    trustsSkill: (name) => workspace.scriptsAllowed(name),
     ...(options.onAsk === undefined ? {} : { onAsk: options.onAsk }),
+    ...(options.describeAllow === undefined ? {} : { describeAllow: options.describeAllow }),
   });
 
   const builtins = createBuiltinTools({

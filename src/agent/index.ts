@@ -57,6 +57,8 @@ export { createHookBus, HOOK_EVENT_NAMES, HOOK_EVENTS, matchesHookMatcher, parse
 export type { PermissionRule } from "./permission-rule.js";
 export { parsePermissionRule } from "./permission-rule.js";
 export type {
+  AllowAdvice,
+  PermissionAnswer,
   PermissionDecision,
   PermissionOutcome,
   PermissionPolicy,
@@ -67,7 +69,7 @@ export type {
   PermissionScope,
   PermissionVerdict,
 } from "./permissions.js";
-export { createPermissionPolicy } from "./permissions.js";
+export { createPermissionPolicy, describeAllowRules, TOOLS_THAT_RUN_CODE } from "./permissions.js";
 export type {
   ChatCallOptions,
   ChatMessage,
@@ -101,6 +103,7 @@ export {
   SUB_AGENT_DEFAULT_STEPS,
   SUB_AGENT_MAX_STEPS,
 } from "./sub-agent-runner.js";
+export { suggestAllowRules } from "./suggest-allow-rules.js";
 export type { GuideSectionOptions, SectionContext, SystemSection } from "./system-prompt.js";
 export {
   createGuideSection,

@@ -17,6 +17,11 @@ export interface PermissionRule {
 
 const FILE_TOOLS = new Set(["read_file", "write_file", "edit_file", "glob", "grep"]);
 
+/** True for the built-ins whose rules match workspace paths (`Read(src/**)`). */
+export function isFileTool(tool: string): boolean {
+  return FILE_TOOLS.has(tool.toLowerCase());
+}
+
 /** Parses `Name` or `Name(pattern)`; anything unparseable becomes a rule for that literal tool name. */
 export function parsePermissionRule(source: string): PermissionRule {
   const trimmed = source.trim();

@@ -1,5 +1,6 @@
 // The permission policy: allow / ask / deny rules per tool, skill scopes that pre-approve (or, in a
 // forked skill, restrict to) the skill's allowed-tools for the whole skill run, and the ask callback.
+// Tools that run code (bash, run_skill_script) are asked about unless a rule or a trusted skill allows them.
 import {
   describeCallSubjects,
   type PermissionRule,
@@ -7,16 +8,25 @@ import {
   patternAccepts,
   ruleNamesTool,
 } from "./permission-rule.js";
+import { suggestAllowRules } from "./suggest-allow-rules.js";
 
 export type PermissionDecision = "allow" | "ask" | "deny";
 
-/** Rules in Claude Code syntax. Deny wins over ask, ask over allow; unmatched calls get `defaultDecision`. */
+/** Tools that run arbitrary code: unmatched calls get `runCodeDecision` (ask), not `defaultDecision`. */
+export const TOOLS_THAT_RUN_CODE: ReadonlySet<string> = new Set(["bash", "run_skill_script"]);
+
+/** Rules in Claude Code syntax. Deny wins over ask, ask over allow; unmatched calls get a default. */
 export interface PermissionRules {
   allow?: string[];
   ask?: string[];
   deny?: string[];
-  /** Default `"allow"`, so an agent without rules behaves like a plain tool loop. */
+  /** For unmatched calls of tools that do not run code; default `"allow"`. */
   defaultDecision?: PermissionDecision;
+  /**
+   * For unmatched calls of TOOLS_THAT_RUN_CODE; default `"ask"`. Never looser than `defaultDecision`:
+   * with `defaultDecision: "deny"` they are denied too.
+   */
+  runCodeDecision?: PermissionDecision;
 }
 
 /**
@@ -44,6 +54,18 @@ export interface PermissionQuestion extends PermissionRequest {
   rule?: string;
   /** One sentence naming the tool and the skill, for a prompt. */
   message: string;
+  /** The allow rules an `"always"` answer adds for the rest of the session, e.g. `["Bash(git:*)"]`. */
+  suggestedRules: string[];
+}
+
+/** The ask callback's answer: `true` allows this call, `"always"` also its suggested rules for the session. */
+export type PermissionAnswer = boolean | "always";
+
+/** What would allow a refused call: allow rules, and the skill whose trust would let its grant count. */
+export interface AllowAdvice {
+  rules: string[];
+  /** A skill that pre-approves the call (or whose script it is) but is not trusted to run code. */
+  skill?: string;
 }
 
 /** The rule-only answer, before anyone is asked. */
@@ -52,6 +74,8 @@ export interface PermissionVerdict {
   /** Why, in a sentence the model can read when the call is refused. */
   reason: string;
   rule?: string;
+  /** Set when a default (no rule) refused or asked: what would allow the call. */
+  advice?: AllowAdvice;
 }
 
 /** The final answer for a call. */
@@ -63,10 +87,21 @@ export interface PermissionOutcome {
 }
 
 export interface PermissionPolicyOptions extends PermissionRules {
-  /** Asked for `ask` decisions; without it (headless) they are denied. */
-  onAsk?: (question: PermissionQuestion) => Promise<boolean>;
+  /** Asked for `ask` decisions; without it (headless) they are denied with a hint saying what allows them. */
+  onAsk?: (question: PermissionQuestion) => Promise<PermissionAnswer>;
   /** The workspace root, so absolute paths in tool input match project-relative rules. */
   root?: string;
+  /**
+   * Skills the person let run code (settings `allowScripts`): their `run_skill_script` calls are
+   * allowed, and their `allowed-tools` may pre-approve code-running tools. Default: no skill, so a
+   * skill from a cloned repository cannot switch bash on by listing it.
+   */
+  trustsSkill?: (skill: string) => boolean;
+  /**
+   * The end of a refusal's hint, after "To allow it, ": front ends name their flag or config key.
+   * Default: `add "Bash(git:*)" to the allow rules`.
+   */
+  describeAllow?: (advice: AllowAdvice) => string;
 }
 
 /** Decides whether tool calls may run. Scopes are passed per call, so every agent keeps its own. */
@@ -75,6 +110,8 @@ export interface PermissionPolicy {
   evaluate(request: PermissionRequest, scopes?: readonly PermissionScope[]): PermissionVerdict;
   /** The final answer, asking `onAsk` when the verdict is `ask`. */
   check(request: PermissionRequest, scopes?: readonly PermissionScope[]): Promise<PermissionOutcome>;
+  /** Allows calls these rules cover for the rest of the session, over ask rules (not deny rules). */
+  allowForSession(rules: readonly string[]): void;
 }
 
 /** Creates a PermissionPolicy from rules in Claude Code syntax. */
@@ -82,7 +119,11 @@ export function createPermissionPolicy(options: PermissionPolicyOptions = {}): P
   const deny = (options.deny ?? []).map(parsePermissionRule);
   const ask = (options.ask ?? []).map(parsePermissionRule);
   const allow = (options.allow ?? []).map(parsePermissionRule);
+  const approvedForSession: PermissionRule[] = [];
   const defaultDecision = options.defaultDecision ?? "allow";
+  const runCodeDecision = stricter(options.runCodeDecision ?? "ask", defaultDecision);
+  const trusts = (skill: string) => options.trustsSkill?.(skill) === true;
+  const describeAllow = options.describeAllow ?? describeAllowRules;
 
   const evaluate = (
     request: PermissionRequest,
@@ -118,6 +159,9 @@ export function createPermissionPolicy(options: PermissionPolicyOptions = {}): P
         };
       }
     }
+    if (coversCall(approvedForSession, tool, call)) {
+      return { decision: "allow", reason: "Allowed for this session by the user." };
+    }
     const asked = anySubjectMatches(ask, tool, call);
     if (asked)
       return {
@@ -126,44 +170,87 @@ export function createPermissionPolicy(options: PermissionPolicyOptions = {}): P
         rule: asked.source,
       };
     if (coversCall(allow, tool, call)) return { decision: "allow", reason: "Allowed by rule." };
-    const granting = scopes.find((scope) =>
+    const runsCode = TOOLS_THAT_RUN_CODE.has(tool);
+    const granting = scopes.filter((scope) =>
       coversCall(scope.allowedTools.map(parsePermissionRule), tool, call),
     );
-    if (granting) return { decision: "allow", reason: `Pre-approved by skill "${granting.skill}".` };
-    return { decision: defaultDecision, reason: `${request.tool} is not covered by any rule${skillNote}.` };
+    // A skill's grant of code-running tools counts only for a skill the person trusts to run code.
+    const trusted = granting.find((scope) => !runsCode || trusts(scope.skill));
+    if (trusted) return { decision: "allow", reason: `Pre-approved by skill "${trusted.skill}".` };
+    const script = tool === "run_skill_script" ? scriptSkill(request.input) : undefined;
+    if (script !== undefined && trusts(script)) {
+      return { decision: "allow", reason: `Scripts of skill "${script}" are allowed in the settings.` };
+    }
+    const advice: AllowAdvice = { rules: suggestAllowRules(tool, request.input, options.root) };
+    const untrusted = script ?? granting[0]?.skill;
+    if (untrusted !== undefined) advice.skill = untrusted;
+    const decision = runsCode ? runCodeDecision : defaultDecision;
+    const why = runsCode
+      ? `${request.tool} runs code, and no allow rule covers this call${skillNote}`
+      : `${request.tool} is not covered by any rule${skillNote}`;
+    return { decision, reason: `${why}.`, advice };
   };
+
+  const hint = (verdict: PermissionVerdict): string =>
+    verdict.advice === undefined ? "" : ` To allow it, ${describeAllow(verdict.advice)}.`;
 
   return {
     evaluate,
     async check(request, scopes = []) {
       const verdict = evaluate(request, scopes);
       if (verdict.decision === "allow") return { allowed: true, decision: "allow" };
-      if (verdict.decision === "deny") return { allowed: false, decision: "deny", reason: verdict.reason };
+      if (verdict.decision === "deny") {
+        return { allowed: false, decision: "deny", reason: `${verdict.reason}${hint(verdict)}` };
+      }
       const skill = scopes.at(-1)?.skill;
       const where = skill === undefined ? "" : ` while skill "${skill}" is active`;
       const message = `Allow ${request.tool}${describeInput(request.input)}${where}?`;
       if (options.onAsk === undefined) {
+        const asking = verdict.rule === undefined ? "" : ` (the rule ${verdict.rule} asks for it)`;
         return {
           allowed: false,
           decision: "ask",
-          reason: `${request.tool} needs approval${where}, and this run has no one to ask (headless), so it was denied.`,
+          reason: `${request.tool} needs approval${where}${asking}, and this run has no one to ask (headless), so it was denied.${hint(verdict)}`,
         };
       }
-      const question: PermissionQuestion = { ...request, message };
+      const suggestedRules = suggestAllowRules(request.tool, request.input, options.root);
+      const question: PermissionQuestion = { ...request, message, suggestedRules };
       if (skill !== undefined) question.skill = skill;
       if (verdict.rule !== undefined) question.rule = verdict.rule;
-      let approved = false;
+      let answer: PermissionAnswer = false;
       try {
-        approved = await options.onAsk(question);
+        answer = await options.onAsk(question);
       } catch {
         // A failing prompt is a "no": fail closed.
-        approved = false;
+        answer = false;
       }
-      return approved
+      if (answer === "always") approvedForSession.push(...suggestedRules.map(parsePermissionRule));
+      return answer === true || answer === "always"
         ? { allowed: true, decision: "ask" }
         : { allowed: false, decision: "ask", reason: `The user did not approve ${request.tool}${where}.` };
     },
+    allowForSession(rules) {
+      approvedForSession.push(...rules.map(parsePermissionRule));
+    },
   };
+}
+
+/** The library's hint: the rules to add, and the skill to trust when one would have granted the call. */
+export function describeAllowRules(advice: AllowAdvice): string {
+  const rules = advice.rules.map((rule) => `"${rule}"`).join(" and ");
+  const skill = advice.skill === undefined ? "" : `, or trust skill "${advice.skill}" to run code`;
+  return `add ${rules} to the allow rules${skill}`;
+}
+
+/** The stricter of two decisions: deny over ask over allow. */
+function stricter(left: PermissionDecision, right: PermissionDecision): PermissionDecision {
+  const order: PermissionDecision[] = ["allow", "ask", "deny"];
+  return order.indexOf(left) >= order.indexOf(right) ? left : right;
+}
+
+function scriptSkill(input: Record<string, unknown>): string | undefined {
+  const name = input.skill_name;
+  return typeof name === "string" && name.trim() !== "" ? name.trim() : undefined;
 }
 
 /**

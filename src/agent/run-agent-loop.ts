@@ -5,7 +5,7 @@ import type { Tool } from "../tools/define-tool.js";
 import type { AgentEvent, AgentOptions, AgentRunResult, StopReason } from "./agent-types.js";
 import { executeToolCall } from "./execute-tool-call.js";
 import type { HookEvent, HookOutcome, HookPayload } from "./hooks.js";
-import type { PermissionScope } from "./permissions.js";
+import type { PermissionPolicy, PermissionScope } from "./permissions.js";
 import type { ChatMessage, ChatResponse, TokenUsage, ToolSpec } from "./provider.js";
 import { recognizeSkillLoads } from "./recognize-skill-load.js";
 import type { SkillActivations } from "./skill-activations.js";
@@ -14,6 +14,8 @@ import { renderSystemPrompt, type SectionContext } from "./system-prompt.js";
 /** What the loop needs from the agent that owns the session. */
 export interface AgentLoopContext {
   options: AgentOptions;
+  /** The agent's policy (its own default when `options.permissions` is unset). */
+  permissions: PermissionPolicy;
   sessionId: string;
   agentName: string;
   maxSteps: number;
@@ -119,7 +121,7 @@ export async function runAgentLoop(context: AgentLoopContext): Promise<AgentRunR
         agentName: context.agentName,
         cwd: options.cwd,
         hooks: options.hooks,
-        permissions: options.permissions,
+        permissions: context.permissions,
         scopes: context.scopes(),
         audit: options.audit,
         signal,

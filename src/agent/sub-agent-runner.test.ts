@@ -31,7 +31,7 @@ function runnerWith(provider: ScriptedProvider, extra: Partial<SubAgentRunnerOpt
       return { provider, model: alias === "haiku" ? "small-model" : "default-model" };
     },
     tools,
-    permissions: createPermissionPolicy(),
+    permissions: createPermissionPolicy({ allow: ["Bash"] }),
     ...extra,
   });
   return { runner, aliases };

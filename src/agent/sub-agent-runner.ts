@@ -11,7 +11,7 @@ import type { CompactionOptions } from "./compact-history.js";
 import { createAgent } from "./create-agent.js";
 import { formatSubAgentResult } from "./format-sub-agent-result.js";
 import type { HookBus, HookOutcome } from "./hooks.js";
-import { createPermissionPolicy, type PermissionPolicy, type PermissionScope } from "./permissions.js";
+import type { PermissionPolicy, PermissionScope } from "./permissions.js";
 import type { ChatProvider } from "./provider.js";
 import { selectSubAgentTools } from "./select-sub-agent-tools.js";
 import { createTextSection } from "./system-prompt.js";
@@ -141,8 +141,8 @@ async function runOnce(request: SubAgentRequest, options: SubAgentRunnerOptions)
       systemSections: [createTextSection("sub-agent", buildSubAgentPrompt(request))],
       maxSteps,
       hooks: options.hooks,
-      // A skill's restriction must hold even when the caller configured no policy.
-      permissions: options.permissions ?? (scopes.length > 0 ? createPermissionPolicy() : undefined),
+      // Without a policy the agent makes its default one, so the skill's restriction still holds.
+      permissions: options.permissions,
       permissionScopes: scopes,
       audit: options.audit,
       sessionId,

@@ -170,7 +170,7 @@ describe("/name in an agent run", () => {
     expect(provider.requests[0]?.messages[0]?.content).toContain('<skill name="greet">');
   });
 
-  it("grants an inline skill's allowed-tools and registers its hooks for the rest of the session", async () => {
+  it("grants a trusted inline skill's allowed-tools and registers its hooks for the rest of the session", async () => {
     const provider = createScriptedProvider([
       { toolCalls: [call("bash", { command: "git --version" }), call("bash", { command: "ls" })] },
       { text: "tidied" },
@@ -185,7 +185,7 @@ describe("/name in an agent run", () => {
       hooks,
       cwd: root,
       tools: createBuiltinTools({ root }) as Tool[],
-      permissions: createPermissionPolicy({ defaultDecision: "ask" }),
+      permissions: createPermissionPolicy({ defaultDecision: "ask", trustsSkill: (name) => name === "tidy" }),
     });
     const first = await agent.run("/tidy");
     expect(first.messages[2]?.content).toBe("audited by tidy");
@@ -194,6 +194,27 @@ describe("/name in an agent run", () => {
     expect(second.messages.at(-2)?.content).toBe("audited by tidy");
     await agent.close();
     expect(hooks.has("post-tool-use")).toBe(false);
+  });
+
+  it("does not let the allowed-tools of a skill nobody trusted to run code pre-approve bash", async () => {
+    const provider = createScriptedProvider([
+      { toolCalls: [call("bash", { command: "git --version" })] },
+      { text: "asked" },
+    ]);
+    const agent = createAgent({
+      provider,
+      model: "m",
+      skills,
+      cwd: root,
+      tools: createBuiltinTools({ root }) as Tool[],
+    });
+    const result = await agent.run("/tidy");
+    const refusal = result.messages[2]?.content ?? "";
+    expect(refusal).toContain('bash needs approval while skill "tidy" is active');
+    expect(refusal).toContain(
+      'To allow it, add "Bash(git:*)" to the allow rules, or trust skill "tidy" to run code.',
+    );
+    await agent.close();
   });
 
   it("returns a fork skill's result without a main-model call", async () => {

@@ -11,6 +11,8 @@ import { addPromptRoute } from "./prompt-route.js";
 import { requireJsonWrites } from "./read-json-body.js";
 import type { RouteContext } from "./route-context.js";
 import { createServerEvents, type ServerEvents } from "./server-events.js";
+import { createSignIn } from "./sign-in-routes.js";
+import { createSignInSessions, type SignInSessions } from "./sign-in-sessions.js";
 import { addSkillRoutes } from "./skill-routes.js";
 import { createWebPageHandler, type ReadWebFile } from "./web-page.js";
 import { addWorkspaceRoutes } from "./workspace-routes.js";
@@ -21,6 +23,7 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export const DEFAULT_MAX_EVENT_CLIENTS = 64;
 /** Default time an event stream may leave a write untaken before it is closed (three heartbeats). */
 export const DEFAULT_EVENT_IDLE_TIMEOUT_MS = 45_000;
+const MAX_SIGN_IN_BODY_BYTES = 4 * 1024;
 
 /** The page's Content-Security-Policy: everything from this server only, no framing. */
 export const CONTENT_SECURITY_POLICY =
@@ -28,8 +31,10 @@ export const CONTENT_SECURITY_POLICY =
 
 export interface CreateAppOptions {
   workspace: Workspace;
-  /** The bearer token every write must carry. */
+  /** The token: writes carry it as `Authorization: Bearer`, or the sign-in form exchanges it for a session. */
   token: string;
+  /** Login codes and sessions; pass one to issue login links (startServer does). */
+  sessions?: SignInSessions;
   /** The listening port, or a function giving it once known; loopback Host headers must carry it. */
   port?: number | (() => number | undefined);
   /** Extra accepted Host values (`name` or `name:port`), e.g. when bound to a LAN address. */
@@ -58,7 +63,7 @@ export interface CreateAppOptions {
 
 /** Builds the app: security checks first, then the API routes, then the page; every error is JSON. */
 export function createApp(options: CreateAppOptions): Hono {
-  const port = options.port;
+  const port = typeof options.port === "function" ? options.port : () => options.port as number | undefined;
   const context: RouteContext = {
     workspace: options.workspace,
     events: options.events ?? createServerEvents(options.workspace),
@@ -91,32 +96,45 @@ export function createApp(options: CreateAppOptions): Hono {
     if (c.req.path.startsWith("/api/")) c.header("Cache-Control", "no-store");
     await next();
   });
-  app.use(
-    createRequestGuard({
-      token: options.token,
-      port: typeof port === "function" ? port : () => port,
-      ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
-    }),
-  );
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: () => {
-        throw new HttpError(413, "payload-too-large", `Request bodies are limited to ${maxBodyBytes} bytes.`);
-      },
-    }),
-    requireJsonWrites(),
-  );
+  const signIn = createSignIn({
+    sessions: options.sessions ?? createSignInSessions(),
+    token: options.token,
+    port,
+  });
+  const guard = createRequestGuard({
+    token: options.token,
+    port,
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+    hasSession: (c) => signIn.hasSession(c),
+  });
+  app.use(guard);
+  app.use("/api/*", limitBody(maxBodyBytes), requireJsonWrites());
+  app.use("/login", limitBody(MAX_SIGN_IN_BODY_BYTES));
 
+  signIn.addRoutes(app);
   addSkillRoutes(app, context);
   addPromptRoute(app, context);
   addWorkspaceRoutes(app, context);
   addEventsRoute(app, context);
 
   if (options.readWebFile !== undefined) {
-    const page = createWebPageHandler(options.readWebFile, options.token);
-    app.get("*", async (c, next) => (c.req.path.startsWith("/api/") ? next() : page(c, next)));
+    const page = createWebPageHandler(options.readWebFile);
+    app.get("*", async (c, next) => {
+      if (c.req.path.startsWith("/api/")) return next();
+      // The page's HTML only for a signed-in browser; its scripts and styles hold nothing secret.
+      const html = c.req.path === "/" || c.req.path.endsWith(".html");
+      if (html && !signIn.hasSession(c)) return signIn.respondWithForm(c, "no-session");
+      return page(c, next);
+    });
   }
   return app;
+}
+
+function limitBody(maxSize: number) {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new HttpError(413, "payload-too-large", `Request bodies are limited to ${maxSize} bytes.`);
+    },
+  });
 }

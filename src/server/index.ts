@@ -24,6 +24,12 @@ export {
   type ServerEventName,
   type ServerEvents,
 } from "./server-events.js";
+export {
+  createSignInSessions,
+  DEFAULT_LOGIN_CODE_TTL_MS,
+  type SignInSessions,
+  type SignInSessionsOptions,
+} from "./sign-in-sessions.js";
 export type { SkillSummary } from "./skill-summary.js";
 export {
   DEFAULT_HOST,
@@ -33,4 +39,4 @@ export {
   type StartServerOptions,
   startServer,
 } from "./start-server.js";
-export { createDirectoryReader, type ReadWebFile, TOKEN_PLACEHOLDER } from "./web-page.js";
+export { createDirectoryReader, type ReadWebFile } from "./web-page.js";

@@ -98,7 +98,8 @@ beforeAll(async () => {
     if (message.type() === "error") pageErrors.push(message.text());
   });
   page.on("pageerror", (error) => pageErrors.push(error.message));
-  await page.goto(server.url);
+  // Signed in the way a person is: through the one-time link `skillbox serve` prints.
+  await page.goto(server.createLoginUrl());
   await page.locator('[data-testid="events-status"][data-status="live"]').waitFor({ timeout: 10_000 });
 }, 60_000);
 
@@ -113,6 +114,30 @@ afterAll(async () => {
 async function promptTokens(): Promise<number> {
   return Number(await page.getByTestId("prompt-tokens").getAttribute("data-tokens"));
 }
+
+describe("signing in", () => {
+  it("leaves the login link for / and puts no token anywhere in the page", async () => {
+    expect(page.url()).toBe(server.url);
+    expect(await page.content()).not.toContain(TEST_TOKEN);
+    const cookies = await context.cookies(server.url);
+    const session = cookies.find((cookie) => cookie.name === `skillbox-session-${server.port}`);
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
+    expect(session?.value).not.toContain(TEST_TOKEN);
+    expect(await page.evaluate(() => document.cookie)).toBe("");
+  });
+
+  it("refuses a login link the second time", async () => {
+    const link = server.createLoginUrl();
+    const other = await context.newPage();
+    try {
+      expect((await other.goto(link))?.status()).toBe(200);
+      expect((await other.goto(link))?.status()).toBe(403);
+      await expect(other.getByTestId("sign-in").textContent()).resolves.toContain("already used");
+    } finally {
+      await other.close();
+    }
+  });
+});
 
 describe("the settings page", () => {
   it("updates the Layer 1 preview, text and token count, when a skill's state changes", async () => {
@@ -164,5 +189,24 @@ describe("the settings page", () => {
       copyFileSync(shot, path.resolve(packageRoot, screenshotTarget));
     }
     expect(pageErrors).toEqual([]);
+  });
+
+  it("shows a browser without a session the sign-in form, which the token signs in", async () => {
+    await context.clearCookies();
+    const fresh = await context.newPage();
+    try {
+      const response = await fresh.goto(server.url);
+      expect(response?.status()).toBe(401);
+      expect(await fresh.content()).not.toContain(TEST_TOKEN);
+      await fresh.getByLabel("Token").fill(TEST_TOKEN);
+      await fresh.getByRole("button", { name: "Sign in" }).click();
+      await fresh.locator('[data-testid="events-status"][data-status="live"]').waitFor({ timeout: 10_000 });
+      expect(fresh.url()).toBe(server.url);
+      // A write through the page works with the new session.
+      await fresh.getByTestId("state-plotting").selectOption("off");
+      await expect.poll(() => workspace.stateOf("plotting"), { timeout: 5000 }).toBe("off");
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -1,17 +1,23 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
+import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createTempDirectory } from "../registry/registry-test-helpers.js";
 import { addSkill, openTestWorkspace, TEST_TOKEN, type TestWorkspace } from "./server-test-helpers.js";
 import { type RunningServer, type StartServerOptions, startServer } from "./start-server.js";
+import { createDirectoryReader } from "./web-page.js";
 
 let opened: TestWorkspace | undefined;
 let server: RunningServer | undefined;
 let stopWatching: (() => void) | undefined;
+let removeTemp: (() => void) | undefined;
 afterEach(async () => {
   stopWatching?.();
   await server?.close();
   opened?.close();
-  opened = server = stopWatching = undefined;
+  removeTemp?.();
+  opened = server = stopWatching = removeTemp = undefined;
 });
 
 async function setUp(options: Partial<StartServerOptions> = {}) {
@@ -24,16 +30,32 @@ async function setUp(options: Partial<StartServerOptions> = {}) {
   return { ...opened, server };
 }
 
-/** A raw GET with a chosen Host header (fetch does not let a caller set it). */
-function getWithHost(url: string, host: string): Promise<number> {
+/** A raw request with a chosen Host header (fetch does not let a caller set it). */
+function requestWithHost(
+  url: string,
+  host: string,
+  options: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { headers: { host } }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
+    const request = httpRequest(
+      url,
+      { method: options.method ?? "GET", headers: { host, ...options.headers } },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
     request.on("error", reject);
-    request.end();
+    request.end(options.body);
   });
+}
+
+async function getWithHost(url: string, host: string): Promise<number> {
+  return (await requestWithHost(url, host)).status;
 }
 
 /** Polls `check` every 20 ms until it holds or `timeoutMs` passes; returns whether it held. */
@@ -209,5 +231,47 @@ describe("startServer on a real port", () => {
     expect(server.events.subscriberCount).toBe(1);
     socket.destroy();
     expect(await waitFor(() => server.events.subscriberCount === 0, 2000)).toBe(true);
+  });
+});
+
+describe("the page on a server bound to every address", () => {
+  async function setUpPage() {
+    const temp = createTempDirectory("skillbox-page-");
+    removeTemp = temp.remove;
+    const web = path.join(temp.path, "web");
+    mkdirSync(web);
+    writeFileSync(path.join(web, "index.html"), '<!doctype html><div id="root"></div>');
+    return setUp({ host: "0.0.0.0", readWebFile: createDirectoryReader(web) });
+  }
+
+  it("gives a client sending Host 127.0.0.1:<port> without a session the sign-in form only, never the token", async () => {
+    const { server } = await setUpPage();
+    const page = await requestWithHost(server.url, `127.0.0.1:${server.port}`);
+    expect(page.status).toBe(401);
+    expect(page.body).toContain('action="/login"');
+    expect(page.body).not.toContain('id="root"');
+    expect(page.body).not.toContain(TEST_TOKEN);
+    const write = await requestWithHost(
+      new URL("api/settings", server.url).toString(),
+      `127.0.0.1:${server.port}`,
+      {
+        method: "PUT",
+        headers: { "content-type": "application/json", origin: `http://127.0.0.1:${server.port}` },
+        body: JSON.stringify({ allowShellInjection: true }),
+      },
+    );
+    expect(write.status).toBe(401);
+  });
+
+  it("opens the page through a login link, which works once", async () => {
+    const { server } = await setUpPage();
+    const link = server.createLoginUrl();
+    const first = await fetch(link, { redirect: "manual" });
+    expect(first.status).toBe(303);
+    const cookie = (first.headers.get("set-cookie") ?? "").split(";")[0] as string;
+    const page = await fetch(server.url, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('id="root"');
+    expect((await fetch(link, { redirect: "manual" })).status).toBe(403);
   });
 });

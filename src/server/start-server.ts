@@ -6,6 +6,7 @@ import type { Hono } from "hono";
 import { SkillboxError } from "../errors.js";
 import { type CreateAppOptions, createApp } from "./create-app.js";
 import { createServerEvents, type ServerEvents } from "./server-events.js";
+import { createSignInSessions } from "./sign-in-sessions.js";
 
 /** Default address: loopback only. */
 export const DEFAULT_HOST = "127.0.0.1";
@@ -21,8 +22,10 @@ export interface StartServerOptions extends Omit<CreateAppOptions, "port" | "eve
 
 /** A listening server. */
 export interface RunningServer {
-  /** `http://<host>:<port>/`, the page's address. */
+  /** `http://<host>:<port>/`, the page's address (without a session it shows the sign-in form). */
   url: string;
+  /** A fresh one-time sign-in link, `<url>login?code=<code>`: it works once, for 15 minutes, and is not the token. */
+  createLoginUrl(): string;
   host: string;
   port: number;
   app: Hono;
@@ -48,7 +51,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...(options.allowedHosts ?? []),
     ...(isLoopbackHost(host) || wildcard ? [] : [hostForUrl]),
   ];
-  const app = createApp({ ...options, port: () => port, allowedHosts, events });
+  const sessions = options.sessions ?? createSignInSessions();
+  const app = createApp({ ...options, port: () => port, allowedHosts, events, sessions });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
@@ -67,8 +71,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   });
   port = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
+  const url = `http://${wildcard ? DEFAULT_HOST : hostForUrl}:${port}/`;
   return {
-    url: `http://${wildcard ? DEFAULT_HOST : hostForUrl}:${port}/`,
+    url,
+    createLoginUrl: () => `${url}login?code=${sessions.issueCode()}`,
     host,
     port,
     app,

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createTempDirectory } from "../registry/registry-test-helpers.js";
 import { createApp } from "./create-app.js";
 import { openTestWorkspace, TEST_TOKEN, type TestWorkspace } from "./server-test-helpers.js";
+import { createSignInSessions } from "./sign-in-sessions.js";
 import { createDirectoryReader } from "./web-page.js";
 
 const cleanups: (() => void)[] = [];
@@ -11,7 +12,7 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-function setUp(token = TEST_TOKEN) {
+function setUp() {
   const opened: TestWorkspace = openTestWorkspace();
   const temp = createTempDirectory("skillbox-web-");
   cleanups.push(opened.close, temp.remove);
@@ -23,29 +24,39 @@ function setUp(token = TEST_TOKEN) {
   );
   writeFileSync(path.join(web.path, "assets", "app.js"), "console.log('page');\n");
   writeFileSync(path.join(web.path, "..", "outside.txt"), "secret\n");
-  const app = createApp({ workspace: opened.workspace, token, readWebFile: createDirectoryReader(web.path) });
-  return { app, web: web.path };
+  const sessions = createSignInSessions();
+  const app = createApp({
+    workspace: opened.workspace,
+    token: TEST_TOKEN,
+    sessions,
+    readWebFile: createDirectoryReader(web.path),
+  });
+  /** A cookie header for a browser signed in through a login code. */
+  const signIn = async () => {
+    const response = await app.request(`/login?code=${sessions.issueCode()}`);
+    return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  };
+  return { app, web: web.path, signIn };
 }
 
 describe("the settings page", () => {
-  it("is served at / with the token in its meta tag, uncached, under the security headers", async () => {
-    const { app } = setUp();
-    const response = await app.request("/");
+  it("is served at / to a signed-in browser, uncached, under the security headers", async () => {
+    const { app, signIn } = setUp();
+    const response = await app.request("/", { headers: { cookie: await signIn() } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/html");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("no-referrer");
-    const html = await response.text();
-    expect(html).toContain(`<meta name="skillbox-token" content="${TEST_TOKEN}">`);
-    expect(html).not.toContain("__SKILLBOX_TOKEN__");
+    expect(await response.text()).toContain('<script src="./assets/app.js">');
   });
 
-  it("escapes a token that holds HTML characters", async () => {
-    const { app } = setUp('abc"><script>alert(1)</script>xyz');
-    const html = await (await app.request("/index.html")).text();
-    expect(html).toContain('content="abc&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;xyz"');
+  it("never puts the token into the HTML, even where an old build left the placeholder", async () => {
+    const { app, signIn } = setUp();
+    const html = await (await app.request("/index.html", { headers: { cookie: await signIn() } })).text();
+    expect(html).toContain("__SKILLBOX_TOKEN__");
+    expect(html).not.toContain(TEST_TOKEN);
   });
 
   it("serves its assets with their content type and a long cache life", async () => {

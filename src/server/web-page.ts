@@ -1,4 +1,5 @@
-// Serving the built settings page: hono's core serveStatic over a file reader handed in, token put in index.html.
+// Serving the built settings page: hono's core serveStatic over a file reader handed in. The page holds
+// no secret: it calls the API with the session cookie that signing in set.
 import { readFile, stat } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import type { MiddlewareHandler } from "hono";
@@ -6,9 +7,6 @@ import { serveStatic } from "hono/serve-static";
 
 /** Reads one file of the built page by its relative POSIX path; null when there is none. */
 export type ReadWebFile = (path: string) => Promise<Uint8Array<ArrayBuffer> | null>;
-
-/** The placeholder in `web/index.html` the server replaces with the token. */
-export const TOKEN_PLACEHOLDER = "__SKILLBOX_TOKEN__";
 
 /** Largest file served (the page's bundle is far smaller). */
 const MAX_WEB_FILE_BYTES = 16 * 1024 * 1024;
@@ -32,31 +30,17 @@ export function createDirectoryReader(directory: string): ReadWebFile {
 }
 
 /**
- * Serves the page: `/` is index.html with the token in `<meta name="skillbox-token">`; other paths
- * are files of the build. HTML is never cached (it carries the token); hashed assets may be.
+ * Serves the page: `/` is index.html, other paths are files of the build. HTML is never cached
+ * (whether it is shown depends on the session); hashed assets may be.
  */
-export function createWebPageHandler(read: ReadWebFile, token: string): MiddlewareHandler {
-  const escapedToken = escapeAttribute(token);
+export function createWebPageHandler(read: ReadWebFile): MiddlewareHandler {
   return serveStatic({
     rewriteRequestPath: (path) => (path === "/" ? "/index.html" : path),
-    getContent: async (path) => {
-      const content = await read(path);
-      if (content === null || !path.endsWith(".html")) return content;
-      const html = new TextDecoder().decode(content).replaceAll(TOKEN_PLACEHOLDER, escapedToken);
-      return new TextEncoder().encode(html);
-    },
+    getContent: read,
     onFound: (path, context) => {
       // Vite names assets by content hash, so they never change under the same name.
       const cache = path.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-store";
       context.header("Cache-Control", cache);
     },
   });
-}
-
-function escapeAttribute(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;");
 }

@@ -1,4 +1,5 @@
-// A typed client for the Skillbox HTTP API: JSON in and out, bearer token on writes, one error type.
+// A typed client for the Skillbox HTTP API: JSON in and out, the session cookie (set by signing in)
+// on every call, one error type. The page never sees the token.
 import type {
   OpenDirectoryResponse,
   PromptFormat,
@@ -35,12 +36,10 @@ export interface ApiClient {
   eventsUrl(): string;
 }
 
-/** Where the API lives and how writes authenticate. */
+/** Where the API lives. */
 export interface ApiClientOptions {
   /** Base the `api/...` paths resolve against, e.g. `http://127.0.0.1:4317/`. */
   baseUrl: string;
-  /** Bearer token for PUT and POST; empty means none is sent. */
-  token: string;
   fetch?: typeof fetch;
 }
 
@@ -51,13 +50,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function request<T>(method: "GET" | "PUT" | "POST", path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { Accept: "application/json" };
-    if (method !== "GET" && options.token !== "") headers.Authorization = `Bearer ${options.token}`;
     if (body !== undefined) headers["Content-Type"] = "application/json";
     let response: Response;
     try {
       response = await fetchFunction(resolve(path), {
         method,
         headers,
+        // The HttpOnly session cookie authorizes writes; it never goes to another origin.
+        credentials: "same-origin",
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
@@ -118,14 +118,6 @@ function toApiError(body: unknown, status: number, statusText: string): ApiError
     `The server answered ${status} ${statusText}.`.replace(" .", "."),
     status,
   );
-}
-
-const tokenPlaceholder = "__SKILLBOX_TOKEN__";
-
-/** Reads the write token the server put in `<meta name="skillbox-token">`; empty when absent. */
-export function readToken(document: Document): string {
-  const content = document.querySelector('meta[name="skillbox-token"]')?.getAttribute("content") ?? "";
-  return content === tokenPlaceholder ? "" : content;
 }
 
 /**

@@ -1,34 +1,38 @@
 // `skillbox serve`: the HTTP API and settings page over the configured roots, hot-reloaded, until SIGINT/SIGTERM.
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { DEFAULT_MAX_EVENT_CLIENTS } from "../../server/create-app.js";
 import { createConfiguredTranslator } from "../../server/create-configured-translator.js";
 import { loadToken } from "../../server/load-token.js";
 import { createDirectoryOpener } from "../../server/open-directory.js";
-import { DEFAULT_MAX_EVENT_CLIENTS } from "../../server/create-app.js";
 import { DEFAULT_HOST, DEFAULT_PORT, isLoopbackHost, startServer } from "../../server/start-server.js";
 import { createDirectoryReader } from "../../server/web-page.js";
+import { type SignInRedirect, writeSignInRedirect } from "../../server/write-sign-in-redirect.js";
 import type { CliCommand } from "../command.js";
 import { EXIT_OK } from "../exit-codes.js";
 import { openCliWorkspace, rejectExtraArguments, WORKSPACE_OPTIONS } from "../open-cli-workspace.js";
 import { webDirectory } from "../package-info.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
 
-const HELP = `Usage: skillbox serve [--port <n>] [--host <address>] [--dir <folder>...] [--cwd <folder>] [--open]
+const HELP = `Usage: skillbox serve [--port <n>] [--host <address> --allow-remote] [--dir <folder>...] [--cwd <folder>] [--open]
 
 Starts the Skillbox HTTP API and the settings page, watching the skill folders for changes.
 Stop it with Ctrl+C.
 
 Options:
-  --port <n>          Port to listen on (0 picks a free one). Default: config server.port or ${DEFAULT_PORT}
-  --host <address>    Address to bind. Default: ${DEFAULT_HOST} (only this machine can connect)
-  --allow-host <name> Also accept this Host header (repeatable), e.g. a LAN name with --host 0.0.0.0
-  --max-event-clients <n>  Event streams open at once (default ${DEFAULT_MAX_EVENT_CLIENTS}); more get 503
-  --dir <folder>      Serve skills from this folder instead of the default roots (repeatable)
-  --cwd <folder>      Work as if started in this folder (project roots, config and states)
-  --open              Open the settings page in the browser
-  --help              Print this help
+  --port <n>                 Port to listen on (0 picks a free one). Default: config server.port or ${DEFAULT_PORT}
+  --host <address>           Address to bind. Default: ${DEFAULT_HOST} (only this machine can connect)
+  --allow-remote             Allow a --host other machines can reach (needed for anything but loopback)
+  --allow-host <name>        Also accept this Host header (repeatable), e.g. a LAN name with --host 0.0.0.0
+  --max-event-clients <n>    Event streams open at once (default ${DEFAULT_MAX_EVENT_CLIENTS}); more get 503
+  --dir <folder>             Serve skills from this folder instead of the default roots (repeatable)
+  --cwd <folder>             Work as if started in this folder (project roots, config and states)
+  --open                     Open the settings page in the browser, signed in
+  --help                     Print this help
 
-Writes need the token in ~/.skillbox/token (created on first start) or SKILLBOX_TOKEN.
+The page opens through the one-time sign-in link printed at start (it works once, for 15 minutes);
+without it, the page asks for the token in ~/.skillbox/token (created on first start) or
+SKILLBOX_TOKEN. API writes need that session or \`Authorization: Bearer <token>\`.
 `;
 
 export const serveCommand: CliCommand = {
@@ -40,6 +44,7 @@ export const serveCommand: CliCommand = {
       port: { type: "string" },
       host: { type: "string" },
       "allow-host": { type: "string", multiple: true },
+      "allow-remote": { type: "boolean" },
       "max-event-clients": { type: "string" },
       open: { type: "boolean" },
       ...WORKSPACE_OPTIONS,
@@ -49,13 +54,20 @@ export const serveCommand: CliCommand = {
     const workspace = openCliWorkspace("serve", io, values);
     const home = workspace.home;
     let watcher: { close(): void } | undefined;
+    let redirect: SignInRedirect | undefined;
     try {
       const port =
         values.port === undefined ? (workspace.config.server?.port ?? DEFAULT_PORT) : parsePort(values.port);
       const host = values.host ?? workspace.config.server?.host ?? DEFAULT_HOST;
       if (!isLoopbackHost(host)) {
+        if (!values["allow-remote"]) {
+          throw usageError(
+            "serve",
+            `${host} is not a loopback address: other machines could reach the API. Add --allow-remote to accept that`,
+          );
+        }
         io.stderr(
-          `skillbox serve: warning: binding ${host} lets other machines reach the API; writes still need the token.\n`,
+          `skillbox serve: warning: --allow-remote: any machine that can reach ${host} can read your skills, settings, usage and audit log, over unencrypted HTTP; changes still need the token or a signed-in session.\n`,
         );
       }
       const maxEventClients =
@@ -84,13 +96,18 @@ export const serveCommand: CliCommand = {
       workspace.registry.refresh();
       watcher = workspace.registry.watch();
       io.stdout(`Skillbox settings: ${server.url}\n`);
+      io.stdout(`Sign in (the link works once, for 15 minutes): ${server.createLoginUrl()}\n`);
       io.stdout(
         token.source === "env"
           ? "Token: from SKILLBOX_TOKEN\n"
           : `Token: ${token.file}${token.source === "created" ? " (created)" : ""}\n`,
       );
-      if (values.open && !(await opener(server.url))) {
-        io.stderr(`skillbox serve: could not open a browser; visit ${server.url}\n`);
+      if (values.open) {
+        // A link of its own, handed over in a private file: the printed one stays usable.
+        redirect = writeSignInRedirect(dirname(token.file), server.createLoginUrl());
+        if (!(await opener(redirect.url))) {
+          io.stderr("skillbox serve: could not open a browser; open the sign-in link above\n");
+        }
       }
       const signal = await waitForStopSignal();
       io.stdout(`Stopping (${signal})…\n`);
@@ -98,6 +115,7 @@ export const serveCommand: CliCommand = {
       await server.close();
       return EXIT_OK;
     } finally {
+      redirect?.remove();
       watcher?.close();
       workspace.close();
     }

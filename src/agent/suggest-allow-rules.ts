@@ -1,0 +1,32 @@
+// The allow rules that would cover one tool call, so a refusal can say exactly what allows it
+// (`Bash(git:*)`) and an "always" answer knows what to remember for the session.
+import { describeCallSubjects, isFileTool } from "./permission-rule.js";
+import { claudeToolName } from "./tool-names.js";
+
+/**
+ * Rules in Claude Code syntax covering the call: `Bash(<command>:*)` for each command of a bash line
+ * (plain `Bash` when commands hide in `$(…)` or backticks, since no narrower rule can cover those),
+ * `<Tool>(<path or name>)` for other tools, or the bare tool name when the input has no subject.
+ */
+export function suggestAllowRules(tool: string, input: Record<string, unknown>, root?: string): string[] {
+  const lower = tool.toLowerCase();
+  const call = describeCallSubjects(lower, input, root);
+  const name = claudeToolName(lower);
+  if (lower === "bash") {
+    const commands = call.subjects.map((subject) => subject.split(/\s+/)[0] ?? "");
+    if (call.hasSubstitution || commands.length === 0 || commands.some((command) => !isPlainWord(command))) {
+      return [name];
+    }
+    return [...new Set(commands)].map((command) => `${name}(${command}:*)`);
+  }
+  const subject = call.subjects[0];
+  if (subject === undefined || subject.startsWith("{") || !isPlainWord(subject)) return [name];
+  // In rules `/x` is project-relative and `//x` absolute (Claude Code's reading).
+  const pattern = isFileTool(lower) && subject.startsWith("/") ? `/${subject}` : subject;
+  return [`${name}(${pattern})`];
+}
+
+/** Text that fits inside `Tool(…)` and reads back as the same rule: no parentheses, quotes or blanks. */
+function isPlainWord(text: string): boolean {
+  return text !== "" && !/[()\s"'`]/.test(text);
+}
