@@ -12,7 +12,7 @@ export const DEFAULT_INSTRUCTIONS_BUDGET_CHARACTERS = 2400;
 
 const LEAD =
   "This server serves Agent Skills: folders of instructions for specific tasks. Hosts with the skills " +
-  "extension (io.modelcontextprotocol/skills) find them with skills/list and read skill://<name>/SKILL.md; " +
+  "extension (io.modelcontextprotocol/skills) find them with skills/list and read their SKILL.md resources; " +
   "otherwise call load_skill with a skill's name, read_skill_file for its other files, and search_skills " +
   "when no listed skill fits.";
 

@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import type { SkillWarning } from "@modelcontextprotocol/server/ext/skills";
+import { afterEach, describe, expect, it } from "vitest";
+import type { SkillRecord } from "../registry/skill-record.js";
+import type { SkillPath } from "./assign-skill-paths.js";
+import { createSkillEntryCache, type SkillEntryChange } from "./skill-entry-cache.js";
+
+const folders: string[] = [];
+let stamp = 1_700_000_000;
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function skillFolder(): { path: SkillPath; write(relative: string, text: string): void } {
+  const root = mkdtempSync(path.join(tmpdir(), "skillbox-entry-cache-"));
+  folders.push(root);
+  const directory = path.join(root, "notes");
+  const write = (relative: string, text: string) => {
+    const file = path.join(directory, relative);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    // A distinct mtime per write, so a rewrite within the same clock tick still changes the stamp.
+    stamp += 10;
+    utimesSync(file, stamp, stamp);
+  };
+  write("SKILL.md", "---\nname: notes\ndescription: Takes notes.\n---\nBody.\n");
+  write("reference/format.md", "Bullets.\n");
+  const record = {
+    name: "notes",
+    file: path.join(directory, "SKILL.md"),
+    directory,
+  } as unknown as SkillRecord;
+  return {
+    path: { record, segments: ["notes"], uri: "skill://notes/SKILL.md", rootUri: "skill://notes" },
+    write,
+  };
+}
+
+describe("createSkillEntryCache", () => {
+  it("builds an entry once and reuses it while no file's size or mtime changed", async () => {
+    const { path: skill } = skillFolder();
+    const cache = createSkillEntryCache(() => undefined);
+    const first = await cache.entryFor(skill);
+    expect(first?.entry.resources).toHaveLength(2);
+    expect(await cache.entryFor(skill)).toBe(first);
+  });
+
+  it("rebuilds when a file changes and reports which URIs got a new digest", async () => {
+    const { path: skill, write } = skillFolder();
+    const cache = createSkillEntryCache(() => undefined);
+    const changes: SkillEntryChange[] = [];
+    cache.onEntryChanged((change) => changes.push(change));
+    const first = await cache.entryFor(skill);
+    write("reference/format.md", "Numbered lists.\n");
+    const second = await cache.entryFor(skill);
+    expect(second).not.toBe(first);
+    expect(changes).toEqual([{ uri: skill.uri, changedFiles: ["skill://notes/reference/format.md"] }]);
+  });
+
+  it("refuses to publish a skill the SDK rejects, with a warning naming the folder", async () => {
+    const { path: skill, write } = skillFolder();
+    write("SKILL.md", "---\nname: other\ndescription: Wrong name.\n---\nBody.\n");
+    const warnings: SkillWarning[] = [];
+    const cache = createSkillEntryCache((warning) => warnings.push(warning));
+    expect(await cache.entryFor(skill)).toBeUndefined();
+    expect(warnings[0]?.path).toBe(skill.record.directory);
+    expect(warnings[0]?.message).toContain("not served over MCP");
+  });
+});
