@@ -26,7 +26,13 @@ export type SkillboxErrorCode =
   | "forbidden"
   | "conflict"
   | "install-error"
-  | "network-error";
+  | "network-error"
+  | "rate-limited"
+  | "unsafe-source"
+  | "source-too-large"
+  | "integrity-mismatch"
+  | "consent-required"
+  | "git-error";
 
 export interface SkillboxErrorOptions {
   cause?: unknown;

@@ -1,0 +1,97 @@
+// Everything `add` shows about one skill folder before installing it: the install name (checked),
+// description, diagnostics, size, scripts, allowed-tools, hooks, and the files themselves.
+import { posix } from "node:path";
+import { isSkillboxError } from "../errors.js";
+import type { Diagnostic } from "../skills/diagnostic.js";
+import { loadSkillBytes } from "../skills/load-skill-bytes.js";
+import { parseFrontmatter } from "../skills/parse-frontmatter.js";
+import type { SkillContext } from "../skills/skill-metadata.js";
+import { checkInstallName } from "./check-install-name.js";
+import { collectSkillFiles } from "./collect-skill-files.js";
+import type { SkillFile } from "./content-hash.js";
+import type { SkillFolder } from "./find-skill-folders.js";
+import type { InstallLimits } from "./install-limits.js";
+import type { SourceSnapshot } from "./source-snapshot.js";
+
+/** One skill found in a source. `installable` is false when any error diagnostic blocks it. */
+export interface FoundSkill {
+  name: string;
+  installable: boolean;
+  /** The folder inside the source (`""` = its root). */
+  skillPath: string;
+  description: string;
+  plugin?: string;
+  diagnostics: Diagnostic[];
+  bytes: number;
+  fileCount: number;
+  /** Files under `scripts/` or with the executable bit. */
+  scripts: string[];
+  allowedTools: string[];
+  /** Hook event names the skill registers. */
+  hooks: string[];
+  context: SkillContext;
+  treeSha?: string;
+  contentHash?: string;
+  /** The bytes to install (absent when the skill cannot be installed). */
+  files?: SkillFile[];
+}
+
+/** Reads and checks one skill folder; problems become diagnostics, never exceptions (except I/O). */
+export async function describeFoundSkill(
+  snapshot: SourceSnapshot,
+  candidate: SkillFolder,
+  rootName: string,
+  limits: InstallLimits,
+): Promise<FoundSkill> {
+  const { folder, skillFile } = candidate;
+  const directoryName = folder === "" ? rootName : posix.basename(folder);
+  const diagnostics: Diagnostic[] = [];
+  const error = (code: string, message: string) =>
+    diagnostics.push({ severity: "error", code, message, path: skillFile });
+  let files: SkillFile[] | undefined;
+  let bytes = 0;
+  let contentHash: string | undefined;
+  try {
+    const collected = await collectSkillFiles(snapshot, folder, limits);
+    ({ files, bytes, contentHash } = collected);
+    diagnostics.push(...collected.diagnostics);
+  } catch (cause) {
+    // Only a problem of this skill (a link leaving it, its size) is a diagnostic; a bad source is thrown.
+    if (!isSkillboxError(cause) || cause.data.skillPath === undefined) throw cause;
+    error(cause.code, cause.message);
+  }
+  const relativeSkillFile = folder === "" ? skillFile : skillFile.slice(folder.length + 1);
+  const skillBytes = files?.find((file) => file.path === relativeSkillFile)?.bytes ?? new Uint8Array();
+  const loaded = loadSkillBytes(skillBytes, { path: skillFile, directoryName });
+  diagnostics.push(...loaded.diagnostics);
+  const text = Buffer.from(skillBytes).toString("utf8");
+  const rawName = parseFrontmatter(text, { path: skillFile }).data?.name;
+  const named = typeof rawName === "string" && rawName.trim() !== "";
+  const nameCheck = named
+    ? checkInstallName(rawName, "frontmatter")
+    : checkInstallName(directoryName, "folder");
+  if (!nameCheck.ok) error("invalid-install-name", `${nameCheck.reason}; nothing of this skill is installed`);
+  const metadata = loaded.metadata;
+  const scripts = (files ?? [])
+    .filter((file) => file.path.startsWith("scripts/") || file.executable)
+    .map((file) => file.path);
+  const treeSha = snapshot.treeSha(folder);
+  const installable =
+    loaded.loadable && files !== undefined && !diagnostics.some((item) => item.severity === "error");
+  return {
+    name: nameCheck.name,
+    installable,
+    skillPath: folder,
+    description: metadata.description,
+    diagnostics,
+    bytes,
+    fileCount: files?.length ?? 0,
+    scripts,
+    allowedTools: metadata.allowedTools,
+    hooks: Object.keys(metadata.hooks).sort(),
+    context: metadata.context,
+    ...(treeSha ? { treeSha } : {}),
+    ...(contentHash ? { contentHash } : {}),
+    ...(installable && files ? { files } : {}),
+  };
+}

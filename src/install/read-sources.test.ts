@@ -1,0 +1,170 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { isSkillboxError } from "../errors.js";
+import { type FakeGithubServer, startFakeGithubServer } from "../testing/fake-github-server.js";
+import {
+  createSourceRepository,
+  createTempFolders,
+  git,
+  skillText,
+  type TempFolders,
+} from "./__fixtures__/install-fixtures.js";
+import { createInstallContext, type InstallContext } from "./install-context.js";
+import { parseSource } from "./parse-source.js";
+import { type SourceScan, scanSource } from "./scan-source.js";
+
+let temp: TempFolders;
+let server: FakeGithubServer;
+let context: InstallContext;
+const scans: SourceScan[] = [];
+
+beforeEach(async () => {
+  temp = createTempFolders();
+  server = await startFakeGithubServer();
+  context = createInstallContext({
+    cwd: temp.project,
+    home: temp.home,
+    githubApiUrl: server.url,
+    githubToken: "secret-token",
+    tempDirectory: temp.scratch,
+  });
+});
+
+afterEach(async () => {
+  for (const scan of scans.splice(0)) await scan.dispose();
+  await server.close();
+  temp.remove();
+});
+
+async function scan(source: string): Promise<SourceScan> {
+  const result = await scanSource(parseSource(source, { cwd: temp.base, home: temp.home }), context);
+  scans.push(result);
+  return result;
+}
+
+function repositoryWith(
+  files: Parameters<ReturnType<typeof createSourceRepository>["commit"]>[0],
+  name = "acme/skills",
+) {
+  const repository = createSourceRepository(path.join(temp.base, `source-${name.replace("/", "-")}`));
+  repository.commit(files, "files");
+  server.addRepository(name, repository.remote);
+  return repository;
+}
+
+describe("reading sources", () => {
+  it("lists every skill of a GitHub repository with what add shows, sending the token to the API", async () => {
+    repositoryWith({
+      "skills/pdf/SKILL.md": skillText("pdf", "Reads PDFs.", ["allowed-tools: Bash(python:*) Read"]),
+      "skills/pdf/scripts/extract.py": { executable: "print('x')\n" },
+      "skills/docx/SKILL.md": skillText("docx", "Writes Word files.", ["context: fork"]),
+      "node_modules/dep/SKILL.md": skillText("dep"),
+    });
+    const result = await scan("acme/skills");
+    expect(result.skills.map((skill) => [skill.name, skill.skillPath, skill.installable])).toEqual([
+      ["docx", "skills/docx", true],
+      ["pdf", "skills/pdf", true],
+    ]);
+    const pdf = result.skills[1];
+    expect(pdf).toMatchObject({ description: "Reads PDFs.", scripts: ["scripts/extract.py"], fileCount: 2 });
+    expect(pdf?.allowedTools).toEqual(["Bash(python:*)", "Read"]);
+    expect(result.skills[0]?.context).toBe("fork");
+    const apiCalls = server.requests.filter((request) => request.path.startsWith("/repos/"));
+    expect(apiCalls.length).toBeGreaterThan(0);
+    expect(apiCalls.every((request) => request.authorization === "Bearer secret-token")).toBe(true);
+  });
+
+  it("reads owner/repo/name as a skills.sh id when name is no folder", async () => {
+    repositoryWith({ "skills/pdf/SKILL.md": skillText("pdf"), "skills/docx/SKILL.md": skillText("docx") });
+    expect((await scan("acme/skills/docx")).skills.map((skill) => skill.name)).toEqual(["docx"]);
+    expect((await scan("https://skills.sh/acme/skills/pdf")).skills.map((skill) => skill.name)).toEqual([
+      "pdf",
+    ]);
+  });
+
+  it("fetches a file the tarball leaves out (export-ignore) through the contents API and checks its blob id", async () => {
+    repositoryWith({
+      ".gitattributes": "skills/pdf/kept.md export-ignore\n",
+      "skills/pdf/SKILL.md": skillText("pdf"),
+      "skills/pdf/kept.md": "kept\n",
+    });
+    const pdf = (await scan("acme/skills")).skills[0];
+    expect(pdf?.files?.map((file) => file.path).sort()).toEqual(["SKILL.md", "kept.md"]);
+    expect(server.requests.some((request) => request.path.includes("/contents/skills/pdf/kept.md"))).toBe(
+      true,
+    );
+  });
+
+  it("reports a rate limit with its reset time and a hint about tokens", async () => {
+    repositoryWith({ "SKILL.md": skillText("solo") });
+    server.setRateLimit({ status: 403, resetAt: new Date("2030-01-01T00:00:00Z") });
+    const anonymous = createInstallContext({ cwd: temp.project, home: temp.home, githubApiUrl: server.url });
+    const error = await scanSource(
+      parseSource("acme/skills", { cwd: temp.base, home: temp.home }),
+      anonymous,
+    ).catch((caught: unknown) => caught);
+    expect(isSkillboxError(error, "rate-limited")).toBe(true);
+    expect((error as Error).message).toContain("2030-01-01T00:00:00.000Z");
+    expect((error as Error).message).toContain("GITHUB_TOKEN");
+    server.setRateLimit({ status: 429, resetAt: new Date("2030-01-01T00:00:00Z") });
+    expect(await scan("acme/skills").catch((caught: unknown) => (caught as { code: string }).code)).toBe(
+      "rate-limited",
+    );
+  });
+
+  it("says a repository is missing, mentioning tokens for private ones", async () => {
+    const anonymous = createInstallContext({ cwd: temp.project, home: temp.home, githubApiUrl: server.url });
+    const error = await scanSource(
+      parseSource("acme/nothing", { cwd: temp.base, home: temp.home }),
+      anonymous,
+    ).catch((caught: unknown) => caught);
+    expect(String((error as Error).message)).toMatch(/404.*GITHUB_TOKEN/);
+  });
+
+  it("finds the skills of Claude Code plugins and keeps plugin paths inside the repository", async () => {
+    repositoryWith({
+      ".claude-plugin/marketplace.json": JSON.stringify({
+        name: "market",
+        plugins: [
+          { name: "writer", source: "./plugins/writer" },
+          { name: "escaper", source: "./plugins/escaper", skills: ["../../../outside"] },
+          { name: "remote", source: { source: "github", repo: "other/repo" } },
+        ],
+      }),
+      "plugins/writer/skills/draft/SKILL.md": skillText("draft"),
+      "plugins/writer/.claude-plugin/plugin.json": JSON.stringify({ name: "writer", skills: "./extra" }),
+      "plugins/writer/extra/polish/SKILL.md": skillText("polish"),
+      "plugins/escaper/.claude-plugin/plugin.json": JSON.stringify({ name: "escaper" }),
+    });
+    const result = await scan("acme/skills");
+    expect(result.skills.map((skill) => [skill.name, skill.plugin])).toEqual([
+      ["polish", "writer"],
+      ["draft", "writer"],
+    ]);
+    expect(result.diagnostics.map((item) => item.code).sort()).toEqual([
+      "external-plugin",
+      "plugin-path-escape",
+    ]);
+  });
+
+  it("reads a local folder whose root is a skill, named by its frontmatter", async () => {
+    const folder = path.join(temp.base, "local-skill");
+    mkdirSync(folder);
+    writeFileSync(path.join(folder, "SKILL.md"), skillText("notes"));
+    const result = await scan("./local-skill");
+    expect(result.skills.map((skill) => [skill.name, skill.skillPath])).toEqual([["notes", ""]]);
+  });
+
+  it("fetches a git URL at a tag and reports the commit", async () => {
+    const repository = createSourceRepository(path.join(temp.base, "tagged"));
+    const first = repository.commit({ "SKILL.md": skillText("tagged", "Version one.") }, "one");
+    git(repository.work, ["tag", "v1"]);
+    git(repository.work, ["push", "-q", "origin", "v1"]);
+    repository.commit({ "SKILL.md": skillText("tagged", "Version two.") }, "two");
+    const result = await scan(`${repository.fileUrl}#v1`);
+    expect(result.snapshot.commit).toBe(first);
+    expect(result.skills[0]?.description).toBe("Version one.");
+    expect((await scan(repository.fileUrl)).skills[0]?.description).toBe("Version two.");
+  });
+});
