@@ -83,6 +83,26 @@ describe("GET /api/skills", () => {
   });
 });
 
+describe("modelVisibility", () => {
+  it("says why an 'on' skill is not listed, so the page never calls it listed and hidden at once", async () => {
+    const { app, skills, workspace } = setUp();
+    addSkill(skills, "plain", "Listed.");
+    addSkill(skills, "manual", "Only by hand.", { fields: { "disable-model-invocation": true } });
+    addSkill(skills, "rusty", "For Rust files.", { fields: { paths: ["**/*.rs"] } });
+    addSkill(skills, "model-only", "Only the model runs it.", { fields: { "user-invocable": false } });
+    addSkill(skills, "quiet", "Off for now.");
+    workspace.registry.refresh();
+    workspace.setState("quiet", "off", "user");
+    const byName = new Map((await listSkills(app)).map((skill) => [skill.name, skill]));
+    expect(byName.get("plain")).toMatchObject({ state: "on", modelVisibility: "listed" });
+    expect(byName.get("manual")).toMatchObject({ state: "on", modelVisibility: "disable-model-invocation" });
+    expect(byName.get("rusty")).toMatchObject({ state: "on", modelVisibility: "waiting-for-paths" });
+    // The model may load a user-invocable: false skill; whether Layer 1 lists it is the registry's call.
+    expect(["listed", "loadable"]).toContain(byName.get("model-only")?.modelVisibility);
+    expect(byName.get("quiet")).toMatchObject({ state: "off", modelVisibility: "state" });
+  });
+});
+
 describe("GET /api/skills/:name", () => {
   it("returns the metadata, the body and the file tree", async () => {
     const { app, skills } = setUp();

@@ -7,6 +7,18 @@ import type { SkillContext } from "../skills/skill-metadata.js";
 import type { SkillState } from "../store/skill-state.js";
 import type { Workspace } from "../workspace/workspace.js";
 
+/**
+ * Why the model does or does not see a skill: `listed` (in Layer 1), `loadable` (not listed, but the
+ * load tool takes it), or the reason it is hidden.
+ */
+export type ModelVisibility =
+  | "listed"
+  | "loadable"
+  | "state"
+  | "shadowed"
+  | "disable-model-invocation"
+  | "waiting-for-paths";
+
 /** A skill as `GET /api/skills` lists it. */
 export interface SkillSummary {
   name: string;
@@ -23,6 +35,8 @@ export interface SkillSummary {
   shadowed: boolean;
   /** Listed in Layer 1. */
   modelInvocable: boolean;
+  /** What the model gets of it, and if nothing, why. */
+  modelVisibility: ModelVisibility;
   userInvocable: boolean;
   context: SkillContext;
   usage: { count: number; lastUsedAt: number | null; score: number };
@@ -50,6 +64,7 @@ export function toSkillSummary(
     state: workspace.stateOf(record.name),
     shadowed: record.shadowed,
     modelInvocable: registry.isListedForModel(record),
+    modelVisibility: describeModelVisibility(workspace, record),
     userInvocable: registry.isUserInvocable(record),
     context: record.metadata.context,
     usage: {
@@ -61,4 +76,17 @@ export function toSkillSummary(
   };
   if (record.metadata.whenToUse !== undefined) summary.whenToUse = record.metadata.whenToUse;
   return summary;
+}
+
+/** The first reason that applies, in the order the registry checks them. */
+function describeModelVisibility(workspace: Workspace, record: SkillRecord): ModelVisibility {
+  const { registry } = workspace;
+  if (registry.isListedForModel(record)) return "listed";
+  if (registry.isModelInvocable(record)) return "loadable";
+  if (record.shadowed) return "shadowed";
+  const state = workspace.stateOf(record.name);
+  if (state === "off" || state === "user-only") return "state";
+  if (record.metadata.disableModelInvocation) return "disable-model-invocation";
+  if (record.conditional && !record.activated) return "waiting-for-paths";
+  return "state";
 }

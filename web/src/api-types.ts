@@ -23,6 +23,15 @@ export interface SkillRoot {
   scope: string;
 }
 
+/** What the model gets of a skill, and if nothing, why (mirrors src/server/skill-summary.ts). */
+export type ModelVisibility =
+  | "listed"
+  | "loadable"
+  | "state"
+  | "shadowed"
+  | "disable-model-invocation"
+  | "waiting-for-paths";
+
 /** A skill as listed by `GET /api/skills`. */
 export interface SkillSummary {
   name: string;
@@ -36,6 +45,7 @@ export interface SkillSummary {
   state: SkillState;
   shadowed: boolean;
   modelInvocable: boolean;
+  modelVisibility: ModelVisibility;
   userInvocable: boolean;
   context: "inline" | "fork";
   usage: { count: number; lastUsedAt: number | null; score: number };

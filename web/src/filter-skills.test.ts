@@ -14,6 +14,7 @@ function makeSkill(name: string, overrides: Partial<SkillSummary> = {}): SkillSu
     state: "on",
     shadowed: false,
     modelInvocable: true,
+    modelVisibility: "listed",
     userInvocable: true,
     context: "inline",
     usage: { count: 0, lastUsedAt: null, score: 0 },

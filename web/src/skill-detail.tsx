@@ -1,6 +1,7 @@
 // The detail pane of one skill: facts, state, diagnostics, rendered body and file tree.
 import { type KeyboardEvent, useEffect, useMemo, useRef } from "react";
 import type { SkillDetail as SkillDetailData, SkillState, SkillSummary } from "./api-types.js";
+import { describeModelVisibility } from "./describe-model-visibility.js";
 import { DiagnosticList } from "./diagnostic-list.js";
 import { FileTree } from "./file-tree.js";
 import { formatUsage } from "./format-usage.js";
@@ -84,6 +85,7 @@ function SkillDetailBody({
         testIdPrefix="detail-state"
         disabled={skill.shadowed}
         disabledReason="Shadowed: a higher-priority folder has a skill with this name."
+        hint={describeModelVisibility(skill).hint}
         onChange={(state) => onStateChange(skill, state)}
       />
       <dl className="facts">
@@ -106,7 +108,11 @@ function SkillDetailBody({
         <dt>Invocation</dt>
         <dd>
           {[
-            skill.modelInvocable ? "the model can load it" : "hidden from the model",
+            skill.modelVisibility === "listed"
+              ? "listed for the model"
+              : skill.modelVisibility === "loadable"
+                ? "the model can load it by name"
+                : "hidden from the model",
             skill.userInvocable ? `you can run /${skill.name}` : "not invocable by you",
             skill.context === "fork" ? "runs in a sub-agent" : "runs inline",
           ].join("; ")}

@@ -1,6 +1,7 @@
 // One skill in the list: name, badges, state control, description, diagnostics and usage.
 import type { MouseEvent } from "react";
 import type { SkillState, SkillSummary } from "./api-types.js";
+import { describeModelVisibility, type VisibilityBadge } from "./describe-model-visibility.js";
 import { DiagnosticList } from "./diagnostic-list.js";
 import { skillKey } from "./filter-skills.js";
 import { formatUsage } from "./format-usage.js";
@@ -20,6 +21,7 @@ interface SkillRowProps {
 export function SkillRow({ skill, selected, promptTokens, now, onOpen, onStateChange }: SkillRowProps) {
   const key = skillKey(skill);
   const errorCount = skill.diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
+  const visibility = describeModelVisibility(skill);
   const openFromRow = (event: MouseEvent<HTMLLIElement>) => {
     // Clicks on the row's own controls do their own thing.
     if ((event.target as HTMLElement).closest("button, select, label, a, summary, input")) return;
@@ -50,7 +52,7 @@ export function SkillRow({ skill, selected, promptTokens, now, onOpen, onStateCh
               {skill.name}
             </button>
           </h4>
-          <SkillBadges skill={skill} errorCount={errorCount} />
+          <SkillBadges skill={skill} errorCount={errorCount} visibilityBadge={visibility.badge} />
         </div>
         <p className="skill-description" data-testid={`description-${key}`}>
           {skill.description || <em>No description</em>}
@@ -78,13 +80,20 @@ export function SkillRow({ skill, selected, promptTokens, now, onOpen, onStateCh
         state={skill.state}
         disabled={skill.shadowed}
         disabledReason="Shadowed: a higher-priority folder has a skill with this name."
+        hint={visibility.hint}
         onChange={(state) => onStateChange(skill, state)}
       />
     </li>
   );
 }
 
-function SkillBadges({ skill, errorCount }: { skill: SkillSummary; errorCount: number }) {
+interface SkillBadgesProps {
+  skill: SkillSummary;
+  errorCount: number;
+  visibilityBadge: VisibilityBadge | undefined;
+}
+
+function SkillBadges({ skill, errorCount, visibilityBadge }: SkillBadgesProps) {
   return (
     <span className="badges">
       {skill.shadowed && (
@@ -102,9 +111,13 @@ function SkillBadges({ skill, errorCount }: { skill: SkillSummary; errorCount: n
           fork
         </span>
       )}
-      {skill.state !== "off" && !skill.modelInvocable && skill.state !== "user-only" && (
-        <span className="badge badge-muted" title="The skill's frontmatter keeps it from the model.">
-          hidden from model
+      {visibilityBadge !== undefined && (
+        <span
+          className="badge badge-muted"
+          title={visibilityBadge.title}
+          data-testid={`visibility-${skillKey(skill)}`}
+        >
+          {visibilityBadge.label}
         </span>
       )}
       {!skill.userInvocable && (

@@ -25,6 +25,8 @@ interface StateControlProps {
   disabled?: boolean;
   /** Why the control is disabled, read out with the explanation. */
   disabledReason?: string;
+  /** Replaces the state's own sentence when something else decides what the model sees. */
+  hint?: string;
   /** Test id prefix: `state` in the list, `detail-state` in the detail pane. */
   testIdPrefix?: string;
   onChange(state: SkillState): void;
@@ -32,7 +34,7 @@ interface StateControlProps {
 
 /** A labelled `<select>` (test id `state-<key>`) with the chosen state's explanation. */
 export function StateControl(props: StateControlProps) {
-  const { skillKey, state, disabled, disabledReason, testIdPrefix = "state", onChange } = props;
+  const { skillKey, state, disabled, disabledReason, hint, testIdPrefix = "state", onChange } = props;
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -57,7 +59,7 @@ export function StateControl(props: StateControlProps) {
         ))}
       </select>
       <span id={hintId} className="state-hint" data-testid={`${testIdPrefix}-hint-${skillKey}`}>
-        {disabled && disabledReason ? disabledReason : stateExplanations[state]}
+        {disabled && disabledReason ? disabledReason : (hint ?? stateExplanations[state])}
       </span>
     </div>
   );
