@@ -1,6 +1,5 @@
 // Opens the workspace for a CLI command from its `--dir`/`--cwd` options and the process facts in CliIo.
 
-import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { SkillboxError } from "../errors.js";
@@ -9,6 +8,7 @@ import { suggestSkillNames } from "../tools/suggest-skill-names.js";
 import { openWorkspace } from "../workspace/open-workspace.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { CliIo } from "./command.js";
+import { describeFolderProblem } from "./describe-folder-problem.js";
 import { bundledSkillsDirectory } from "./package-info.js";
 import { usageError } from "./parse-command-arguments.js";
 
@@ -61,18 +61,10 @@ export function requireSkill(workspace: Workspace, name: string): SkillRecord {
 }
 
 function requireDirectory(command: string, directory: string): void {
-  let isDirectory = false;
-  try {
-    isDirectory = statSync(directory).isDirectory();
-  } catch {
-    // Missing: reported just below as a usage error.
-  }
-  if (!isDirectory) {
-    throw new SkillboxError(
-      "path-not-found",
-      `Folder not found: ${directory} (see skillbox ${command} --help)`,
-    );
-  }
+  const problem = describeFolderProblem(directory);
+  if (problem === undefined) return;
+  const sentence = `${problem.charAt(0).toUpperCase()}${problem.slice(1)}`;
+  throw new SkillboxError("path-not-found", `${sentence} (see skillbox ${command} --help)`);
 }
 
 /** Throws a usage error for leftover positional arguments. */

@@ -9,18 +9,55 @@ type Parsed<T extends Options> = ReturnType<
   typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true }>
 >;
 
-/** Parses `args` strictly (unknown flags are usage errors) with positionals allowed. */
+/**
+ * Parses `args` strictly (unknown flags are usage errors) with positionals allowed. A value that
+ * looks like a negative number (`--budget -5`) is taken as the option's value, so the command can
+ * say what it expects instead of parseArgs calling the argument ambiguous.
+ */
 export function parseCommandArguments<T extends Options>(
   command: string,
   args: string[],
   options: T,
 ): Parsed<T> {
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({
+      args: joinNegativeValues(args, options),
+      options,
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new SkillboxError("usage-error", `${message} (see skillbox ${command} --help)`, { cause: error });
   }
+}
+
+/** `--name -5` becomes `--name=-5` for string options (`-n -5` becomes `-n-5`); `--` ends the options. */
+function joinNegativeValues(args: string[], options: Options): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    if (arg === "--") {
+      joined.push(...args.slice(index));
+      break;
+    }
+    const next = args[index + 1];
+    if (next !== undefined && /^-\d/.test(next) && takesValue(arg, options)) {
+      joined.push(arg.startsWith("--") ? `${arg}=${next}` : `${arg}${next}`);
+      index++;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
+function takesValue(arg: string, options: Options): boolean {
+  const long = /^--([^=]+)$/.exec(arg)?.[1];
+  if (long !== undefined) return options[long]?.type === "string";
+  const short = /^-([^-])$/.exec(arg)?.[1];
+  return (
+    short !== undefined &&
+    Object.values(options).some((option) => option.short === short && option.type === "string")
+  );
 }
 
 /** Throws a `usage-error` with the command's help hint. */

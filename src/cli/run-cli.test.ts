@@ -178,6 +178,29 @@ describe("skillbox list", () => {
   it("rejects a folder that does not exist", async () => {
     expect((await run("list", "--dir", "nope")).code).toBe(2);
   });
+
+  it("says a --dir or --cwd naming a file is not a folder, rather than not found", async () => {
+    const file = join(root, "skills", "good", "SKILL.md");
+    for (const args of [
+      ["--dir", file, "list"],
+      ["--cwd", file, "list"],
+      ["list", "--dir", file],
+      ["list", "--cwd", file],
+    ]) {
+      const result = await run(...args);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr, args.join(" ")).toMatch(/[Nn]ot a folder: .*SKILL\.md is a file; give a folder/);
+      expect(result.stderr).not.toMatch(/not found/i);
+    }
+    expect((await run("--dir", join(root, "nope"), "list")).stderr).toContain("folder not found");
+  });
+
+  it("takes a negative number as an option's value and says what the option expects", async () => {
+    const result = await run("list", "--query", "good", "--limit", "-5");
+    expect(result).toMatchObject({ code: 2, stdout: "" });
+    expect(result.stderr).toContain("--limit must be a positive whole number, not '-5'");
+    expect(result.stderr).not.toContain("ambiguous");
+  });
 });
 
 describe("help and version", () => {

@@ -1,9 +1,10 @@
 // The dispatcher: finds the command in the table, handles --help and --version, and maps every
 // failure to one line on stderr and an exit code (never a stack trace).
-import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { describeError, isSkillboxError } from "../errors.js";
+import { alignOptionColumns } from "./align-option-columns.js";
 import type { CliIo } from "./command.js";
+import { describeFolderProblem } from "./describe-folder-problem.js";
 import { escapeTerminalLine } from "./escape-terminal-text.js";
 import { EXIT_OK, EXIT_USAGE, exitCodeForError } from "./exit-codes.js";
 import { type CliCommandEntry, resolveCliCommand } from "./lazy-command.js";
@@ -25,7 +26,9 @@ export async function runCli(args: string[], baseIo: CliIo, options: RunCliOptio
   const [first, ...rest] = global.rest;
   if (first === undefined || first === "--help" || first === "-h" || first === "help") {
     const topic = first === "help" ? options.commands.find((command) => command.name === rest[0]) : undefined;
-    io.stdout(topic ? (await resolveCliCommand(topic)).help : renderMainHelp(options.commands));
+    io.stdout(
+      alignOptionColumns(topic ? (await resolveCliCommand(topic)).help : renderMainHelp(options.commands)),
+    );
     return EXIT_OK;
   }
   if (first === "--version" || first === "-v") {
@@ -44,7 +47,7 @@ export async function runCli(args: string[], baseIo: CliIo, options: RunCliOptio
   const separator = rest.indexOf("--");
   const own = separator === -1 ? rest : rest.slice(0, separator);
   if (own.includes("--help") || own.includes("-h")) {
-    io.stdout(command.help);
+    io.stdout(alignOptionColumns(command.help));
     return EXIT_OK;
   }
   try {
@@ -110,19 +113,11 @@ function readGlobalOptions(args: string[], io: CliIo): { io: CliIo; rest: string
   const effectiveCwd = cwd === undefined ? io.cwd : resolve(io.cwd, cwd);
   const folders = directories.map((directory) => resolve(effectiveCwd, directory));
   for (const folder of cwd === undefined ? folders : [effectiveCwd, ...folders]) {
-    if (!isDirectory(folder)) return { problem: `folder not found: ${folder}` };
+    const problem = describeFolderProblem(folder);
+    if (problem !== undefined) return { problem };
   }
   return {
     io: { ...io, ...limits, cwd: effectiveCwd, directories: [...(io.directories ?? []), ...folders] },
     rest: args.slice(index),
   };
-}
-
-function isDirectory(folder: string): boolean {
-  try {
-    return statSync(folder).isDirectory();
-  } catch {
-    // Missing or unreadable: reported by the caller as a usage problem.
-    return false;
-  }
 }

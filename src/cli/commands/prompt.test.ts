@@ -44,6 +44,19 @@ describe("skillbox prompt", () => {
     expect(json.stats.omitted + json.stats.namesOnly).toBeGreaterThan(0);
   });
 
+  it("says --budget must be positive for a negative budget, not that the argument is ambiguous", async () => {
+    for (const args of [
+      ["prompt", "--budget", "-5"],
+      ["prompt", "--budget=-5"],
+    ]) {
+      const result = await cli.run(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        "skillbox prompt: --budget must be a positive whole number of tokens, not '-5' (see skillbox prompt --help)\n",
+      );
+    }
+  });
+
   it("prints nothing on stdout when no skill is listed", async () => {
     const result = await cli.run(["prompt"]);
     expect(result.stdout).toBe("");
