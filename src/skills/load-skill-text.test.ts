@@ -108,6 +108,36 @@ describe("loadSkillText (lenient)", () => {
     expect(loaded.diagnostics).toMatchObject([{ severity: "warning", code: "yaml-unquoted-colon", line: 3 }]);
   });
 
+  it("recovers `key:value` lines (no space after the colon) with a warning per line", () => {
+    const loaded = loadFixture("missing-colon-space");
+    expect(loaded.metadata).toMatchObject({
+      name: "missing-colon-space",
+      description: "Fills forms. Use when: a PDF form must be filled.",
+      license: "MIT",
+    });
+    expect(loaded.diagnostics).toMatchObject([
+      { severity: "warning", code: "yaml-missing-colon-space", line: 2 },
+      { severity: "warning", code: "yaml-missing-colon-space", line: 3 },
+      { severity: "warning", code: "yaml-unquoted-colon", line: 3 },
+    ]);
+    expect(loaded.diagnostics[0]?.message).toBe(
+      "Invalid YAML in frontmatter: 'name:' needs a space after the colon to be a key; it was read as 'name: …'",
+    );
+  });
+
+  it("leaves `key:value` text inside a block scalar and URLs alone when recovering", () => {
+    const loaded = loadSkillText(
+      "---\nname:block\ndescription: |\n  note:this stays\nurl:https://x.test/a\n---\n",
+      {
+        path: "SKILL.md",
+        directoryName: "block",
+      },
+    );
+    expect(loaded.metadata.name).toBe("block");
+    expect(loaded.metadata.description).toBe("note:this stays");
+    expect(loaded.metadata.extra).toEqual({ url: "https://x.test/a" });
+  });
+
   it("loads a list or empty frontmatter with fallbacks", () => {
     const list = loadFixture("frontmatter-is-list");
     expect(list.metadata).toMatchObject({ name: "frontmatter-is-list", description: "Body paragraph." });

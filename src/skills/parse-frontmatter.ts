@@ -1,9 +1,11 @@
 // Turns a SKILL.md text into frontmatter data, the byte-exact body and diagnostics (pure, never throws).
 // Strict mode reports structural problems as errors, as the reference does; lenient mode reports them
-// as warnings and recovers what it can (an unquoted ": " is quoted, an unclosed block is guessed).
+// as warnings and recovers what it can (an unquoted ": " is quoted, a missing space after a key's
+// colon is added, an unclosed block is guessed).
 import type { Diagnostic, DiagnosticSeverity } from "./diagnostic.js";
 import type { YamlMappingResult, YamlProblem } from "./parse-yaml-mapping.js";
 import { DEFAULT_MAX_ALIAS_COUNT, parseYamlMapping } from "./parse-yaml-mapping.js";
+import { repairMissingColonSpace } from "./repair-missing-colon-space.js";
 import { repairUnquotedColons } from "./repair-unquoted-colons.js";
 import { splitFrontmatter } from "./split-frontmatter.js";
 
@@ -106,11 +108,26 @@ export function parseFrontmatter(text: string, options: ParseFrontmatterOptions)
   let result = parseYamlMapping(split.yaml, split.yamlStartLine, maxAliasCount);
   const diagnostics: Diagnostic[] = [];
   if (result.errors.length > 0 && mode === "lenient") {
-    const repair = result.errors[0]?.kind === "syntax" ? repairUnquotedColons(split.yaml) : undefined;
-    const retried = repair ? parseYamlMapping(repair.yaml, split.yamlStartLine, maxAliasCount) : undefined;
-    if (repair && retried && retried.errors.length === 0) {
+    // The two common breakages, which may come together: `key:value` and `key: a: b`.
+    const kind = result.errors[0]?.kind;
+    const spaced =
+      kind === "syntax" || kind === "not-mapping" ? repairMissingColonSpace(split.yaml) : undefined;
+    const quoted = kind === "syntax" || spaced ? repairUnquotedColons(spaced?.yaml ?? split.yaml) : undefined;
+    const yaml = quoted?.yaml ?? spaced?.yaml;
+    const retried =
+      yaml === undefined ? undefined : parseYamlMapping(yaml, split.yamlStartLine, maxAliasCount);
+    if (retried && retried.errors.length === 0) {
       result = retried;
-      for (const line of repair.lines) {
+      for (const line of spaced?.lines ?? []) {
+        diagnostics.push(
+          diagnostic(
+            "yaml-missing-colon-space",
+            `${FRONTMATTER_MESSAGES.invalidYaml} '${line.key}:' needs a space after the colon to be a key; it was read as '${line.key}: …'`,
+            split.yamlStartLine + line.index,
+          ),
+        );
+      }
+      for (const line of quoted?.lines ?? []) {
         diagnostics.push(
           diagnostic(
             "yaml-unquoted-colon",
@@ -119,6 +136,7 @@ export function parseFrontmatter(text: string, options: ParseFrontmatterOptions)
           ),
         );
       }
+      diagnostics.sort((left, right) => (left.line ?? 0) - (right.line ?? 0));
     }
   }
   // Duplicate keys make the YAML invalid: strict mode rejects it as the reference does; lenient

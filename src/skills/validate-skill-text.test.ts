@@ -69,6 +69,12 @@ describe("validateSkillText in strict mode", () => {
     ]);
   });
 
+  it("does not recover `key:value` lines in strict mode", () => {
+    expect(messages(strict("name:my-skill\ndescription:Does a thing."))).toEqual([
+      "SKILL.md frontmatter must be a YAML mapping",
+    ]);
+  });
+
   it("does not retry an unquoted colon in strict mode", () => {
     expect(messages(strict("name: my-skill\ndescription: Use when: asked"))[0]).toContain("Invalid YAML");
   });
