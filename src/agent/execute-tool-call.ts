@@ -108,9 +108,12 @@ export async function executeToolCall(call: ToolCall, context: ToolCallContext):
     if (context.permissions !== undefined) {
       const outcome = await context.permissions.check({ tool: call.name, input }, context.scopes ?? []);
       if (!outcome.allowed) {
+        const reason = outcome.reason ?? `${call.name} is not allowed.`;
         return {
           result: toolError(
-            `Permission denied: ${outcome.reason ?? `${call.name} is not allowed.`} Do not retry this call; choose another way or ask the user.`,
+            `Permission denied: ${reason} Do not retry this call; choose another way or ask the user.`,
+            // The reason alone, for front ends that tell the person (the rest is advice to the model).
+            { permissionDenied: reason },
           ),
           status: "denied",
         };

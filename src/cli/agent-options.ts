@@ -10,6 +10,7 @@ export const AGENT_OPTIONS = {
   "base-url": { type: "string" },
   "api-key": { type: "string" },
   "max-steps": { type: "string" },
+  allow: { type: "string", multiple: true },
   ...WORKSPACE_OPTIONS,
 } as const;
 
@@ -19,13 +20,22 @@ export const AGENT_OPTIONS_HELP = `  --provider <name>  openai (also any OpenAI-
   --base-url <url>   API base URL, e.g. http://localhost:11434/v1 for Ollama
   --api-key <key>    API key (better: OPENAI_API_KEY or ANTHROPIC_API_KEY)
   --max-steps <n>    Model calls per prompt at most (default 25)
+  --allow <rule>     Let tool calls the rule covers run without asking (repeatable), e.g.
+                     --allow "Bash(git:*)"; bash is asked about otherwise
   --dir <folder>     Look for skills only in this folder (repeatable); replaces the default roots
   --cwd <folder>     Work as if started in this folder`;
 
 /** Where provider settings, permissions and hooks come from, for the end of a help text. */
 export const AGENT_SETTINGS_HELP = `Settings: flags win over the config files (~/.skillbox/config.json, then .skillbox/config.json up
 from the working folder: provider, model, baseUrl, models, permissions, hooks), which win over
-OPENAI_BASE_URL / OPENAI_API_KEY or ANTHROPIC_BASE_URL / ANTHROPIC_API_KEY.`;
+OPENAI_BASE_URL / OPENAI_API_KEY or ANTHROPIC_BASE_URL / ANTHROPIC_API_KEY.
+
+Permissions: bash runs code, so each bash call is asked about unless an allow rule covers it
+(--allow, or "permissions": { "allow": ["Bash(git:*)"] } in a config file), or a skill whose scripts
+you allowed (skillbox settings allow-scripts <name>) lists it in allowed-tools. Where no one can be
+asked, the call is refused and the model is told which rule would allow it. bash is not a sandbox:
+an allowed command can read and write anything your user can. read_file, write_file and edit_file
+stay inside the working folder.`;
 
 /** The parsed values of AGENT_OPTIONS. */
 export interface AgentOptionValues {
@@ -34,6 +44,7 @@ export interface AgentOptionValues {
   "base-url"?: string | undefined;
   "api-key"?: string | undefined;
   "max-steps"?: string | undefined;
+  allow?: string[] | undefined;
   dir?: string[] | undefined;
   cwd?: string | undefined;
 }

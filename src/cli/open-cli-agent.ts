@@ -22,6 +22,7 @@ import type { AgentOptionValues } from "./agent-options.js";
 import type { CliIo } from "./command.js";
 import { openCliWorkspace } from "./open-cli-workspace.js";
 import { usageError } from "./parse-command-arguments.js";
+import { describeCliAllow } from "./permission-prompt.js";
 
 /** An open agent and what it was built from; `close` ends the session and closes the workspace. */
 export interface CliAgent {
@@ -39,6 +40,7 @@ export function openCliAgent(
   extra: Omit<CreateSkillAgentOptions, "workspace" | "providerConfig" | "sessionId" | "maxSteps"> = {},
 ): CliAgent {
   const maxSteps = parseMaxSteps(command, values["max-steps"]);
+  const allow = parseAllowRules(command, values.allow);
   const sessionId = randomUUID();
   const workspace = openCliWorkspace(command, io, values, { sessionId });
   try {
@@ -62,7 +64,9 @@ export function openCliAgent(
     const agent = createSkillAgent({
       // A failed hook never stops anything, so without this line nobody would know it did not run.
       onHookFailure: (failure) => io.stderr(describeHookFailure(command, failure)),
+      describeAllow: describeCliAllow,
       ...extra,
+      allow,
       workspace,
       providerConfig,
       sessionId,
@@ -105,6 +109,15 @@ export function checkSlashCommand(workspace: Workspace, prompt: string): void {
   throw new SkillboxError("skill-not-found", `No skill is named '${command.name}'.${hint}`, {
     data: { name: command.name },
   });
+}
+
+/** The `--allow` rules; an empty one is a usage error (it would read as allowing nothing, silently). */
+function parseAllowRules(command: string, rules: string[] | undefined): string[] {
+  const trimmed = (rules ?? []).map((rule) => rule.trim());
+  if (trimmed.some((rule) => rule === "")) {
+    throw usageError(command, '--allow needs a rule, e.g. --allow "Bash(git:*)" or --allow Read');
+  }
+  return trimmed;
 }
 
 function parseMaxSteps(command: string, text: string | undefined): number | undefined {

@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 /** A running chat: type lines, wait for output, interrupt, and await its exit code. */
-async function startChat(script: FakeLlmStep[]) {
+async function startChat(script: FakeLlmStep[], options: { terminal?: boolean } = {}) {
   server = await createFakeLlmServer({ script });
   const input = new PassThrough();
   const output = new PassThrough();
@@ -57,7 +57,7 @@ async function startChat(script: FakeLlmStep[]) {
   const command = createChatCommand(() => ({
     input,
     output,
-    terminal: false,
+    terminal: options.terminal ?? false,
     onInterrupt(listener) {
       interruptListener = listener;
       return () => {
@@ -71,6 +71,7 @@ async function startChat(script: FakeLlmStep[]) {
   });
   return {
     type: (line: string) => input.write(`${line}\n`),
+    press: (key: string) => input.write(key),
     interrupt: () => interruptListener?.(),
     waitFor: (text: string) =>
       new Promise<void>((resolve, reject) => {
@@ -132,6 +133,53 @@ describe("skillbox chat", () => {
     chat.type("y");
     await chat.waitFor("second done");
     expect(readFileSync(path.join(base, "project", "a.txt"), "utf8")).toBe("A");
+  });
+
+  it("asks before bash: n refuses, a allows the command for the rest of the session", async () => {
+    const target = (name: string) => path.join(base, name);
+    const echo = (name: string) => ({
+      toolCalls: [{ name: "bash", arguments: { command: `echo hi > ${target(name)}` } }],
+    });
+    const chat = await startChat([
+      echo("no"),
+      { text: "refused" },
+      echo("yes"),
+      echo("later"),
+      { text: "both" },
+    ]);
+    chat.type("write no");
+    await chat.waitFor(
+      `Allow bash (echo hi > ${target("no")})? [y] yes once  [a] always (Bash(echo:*)) this session`,
+    );
+    chat.type("n");
+    await chat.waitFor("refused");
+    expect(existsSync(target("no"))).toBe(false);
+    chat.type("write two");
+    await chat.waitFor(`Allow bash (echo hi > ${target("yes")})?`);
+    chat.type("a");
+    await chat.waitFor("both");
+    chat.type("/exit");
+    expect(await chat.exited).toBe(0);
+    expect(existsSync(target("yes"))).toBe(true);
+    expect(existsSync(target("later"))).toBe(true);
+    expect(chat.screen()).toContain("yes, and Bash(echo:*) for the rest of this session\n");
+    expect(chat.screen()).not.toContain(`Allow bash (echo hi > ${target("later")})`);
+  });
+
+  it("takes the answer from a single keystroke on a terminal, without Enter", async () => {
+    const target = path.join(base, "keyed");
+    const chat = await startChat(
+      [{ toolCalls: [{ name: "bash", arguments: { command: `echo hi > ${target}` } }] }, { text: "written" }],
+      { terminal: true },
+    );
+    chat.type("write it");
+    await chat.waitFor("[n] no: ");
+    chat.press("y");
+    await chat.waitFor("written");
+    expect(existsSync(target)).toBe(true);
+    expect(chat.screen()).toContain("this session  [n] no: yes, once\n");
+    chat.type("/exit");
+    expect(await chat.exited).toBe(0);
   });
 
   it("stops a turn on Ctrl-C and goes on; two Ctrl-C at an empty prompt quit", async () => {

@@ -16,6 +16,12 @@ import { countUsableSkills, formatSkillList } from "../format-skill-list.js";
 import { createLineReader } from "../line-reader.js";
 import { rejectExtraArguments } from "../open-cli-workspace.js";
 import { parseCommandArguments } from "../parse-command-arguments.js";
+import {
+  describePermissionAnswer,
+  formatPermissionPrompt,
+  readKeystroke,
+  readPermissionAnswer,
+} from "../permission-prompt.js";
 
 const HELP = `Usage: skillbox chat [options]
 
@@ -29,7 +35,8 @@ In the chat:
   /exit          Quit (also Ctrl-D)
   Ctrl-C         Stop the current answer; at an empty prompt, press it twice to quit
 
-Permission rules that "ask" ask you (y/n) before the tool runs.
+Calls that need approval (bash, "ask" rules) wait for one key: y = yes once, a = always for this
+session (the command, e.g. Bash(git:*)), n = no.
 
 Options:
 ${AGENT_OPTIONS_HELP}
@@ -120,10 +127,23 @@ async function runChat(io: CliIo, values: AgentOptionValues, terminal: ChatTermi
     },
     onAsk: async (question) => {
       endLine();
-      write(`${question.message} [y/N] `);
-      const answer = await reader.next();
-      atLineStart = true;
-      return /^\s*y(es)?\s*$/i.test(answer ?? "");
+      const prompt = formatPermissionPrompt(question);
+      write(prompt);
+      let key: string | undefined;
+      let repeat = "";
+      if (terminal.terminal) {
+        // One keystroke. Clearing it from readline's line redraws (and so wipes) the question's
+        // line, so the question is written again with its answer; "" keeps readline's "> " out of it.
+        rl.setPrompt("");
+        key = await readKeystroke(rl, terminal.input);
+        rl.setPrompt("> ");
+        repeat = prompt;
+      } else {
+        key = await reader.next();
+      }
+      const answer = readPermissionAnswer(key);
+      write(`${repeat}${describePermissionAnswer(answer, question)}\n`);
+      return answer;
     },
   });
   const interrupt = () => {

@@ -1,12 +1,12 @@
 // `skillbox run` in process: real temp folders, a real SQLite file, the fake LLM server over HTTP.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeLlmServer, type FakeLlmServer, type FakeLlmStep } from "../../testing/index.js";
 import { createAgentRunFolders, writeAgentSkill } from "../__fixtures__/agent-run-folders.js";
-import type { CliIo } from "../command.js";
+import type { CliCommand, CliIo } from "../command.js";
 import { runCli } from "../run-cli.js";
-import { EXIT_MAX_STEPS, EXIT_RUN_FAILED, runCommand } from "./run.js";
+import { createRunCommand, EXIT_MAX_STEPS, EXIT_RUN_FAILED, runCommand } from "./run.js";
 
 let base: string;
 let server: FakeLlmServer | undefined;
@@ -23,6 +23,7 @@ async function run(
   args: string[],
   script: FakeLlmStep[] = [],
   env: Record<string, string> = {},
+  command: CliCommand = runCommand,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   server ??= await createFakeLlmServer({ script });
   let stdout = "";
@@ -40,7 +41,7 @@ async function run(
     signal: new AbortController().signal,
   };
   const code = await runCli(["run", "--dir", path.join(base, "skills"), ...args], io, {
-    commands: [runCommand],
+    commands: [command],
     version: "0.0.0",
   });
   return { code, stdout, stderr };
@@ -209,5 +210,105 @@ describe("skillbox run", () => {
     expect(server?.requests[0]?.body.model).toBe("configured-model");
     const sent = server?.requests[1]?.body.messages as { role: string; content: string }[];
     expect(sent.at(-1)?.content).toContain("Permission denied: bash is denied by the rule Bash.");
+  });
+
+  describe("bash is asked about, never just run", () => {
+    const pwn = (target: string) => ({
+      toolCalls: [{ name: "bash", arguments: { command: `echo pwned > ${target}` } }],
+    });
+    const lastToolResult = (index: number) =>
+      String(
+        (server?.requests[index]?.body.messages as { role: string; content: string }[])
+          .filter((message) => message.role === "tool")
+          .at(-1)?.content,
+      );
+
+    it("refuses bash without a terminal: nothing runs, and the model and stderr are told the --allow flag", async () => {
+      const target = path.join(base, "x");
+      const result = await run(["do it"], [pwn(target), { text: "I was not allowed." }]);
+      expect(result.code).toBe(0);
+      expect(existsSync(target)).toBe(false);
+      const refusal = lastToolResult(1);
+      expect(refusal).toContain("Permission denied: bash needs approval");
+      expect(refusal).toContain(
+        'To allow it, pass --allow "Bash(echo:*)" or add "Bash(echo:*)" to permissions.allow in .skillbox/config.json.',
+      );
+      expect(result.stderr).toContain("skillbox run: bash needs approval, and this run has no one to ask");
+      expect(result.stderr).toContain('--allow "Bash(echo:*)"');
+    });
+
+    it('runs bash that --allow "Bash(echo:*)" covers, and still refuses other commands', async () => {
+      const target = path.join(base, "x");
+      const result = await run(
+        ["--allow", "Bash(echo:*)", "do it"],
+        [
+          {
+            toolCalls: [
+              { name: "bash", arguments: { command: `echo pwned > ${target} && rm -rf ${base}/project` } },
+            ],
+          },
+          pwn(target),
+          { text: "done" },
+        ],
+      );
+      expect(result.code).toBe(0);
+      expect(lastToolResult(1)).toContain('--allow "Bash(rm:*)"');
+      expect(existsSync(path.join(base, "project"))).toBe(true);
+      expect(existsSync(target)).toBe(true);
+    });
+
+    it("refuses an untrusted skill's allowed-tools grant and says which setting trusts the skill", async () => {
+      writeAgentSkill(base, "cloned", "description: Came with a repository.\nallowed-tools: Bash", "Run it.");
+      const target = path.join(base, "x");
+      const result = await run(["/cloned"], [pwn(target), { text: "refused" }]);
+      expect(result.code).toBe(0);
+      expect(existsSync(target)).toBe(false);
+      expect(lastToolResult(1)).toContain(
+        'or let skill "cloned" run code with: skillbox settings allow-scripts cloned',
+      );
+    });
+
+    it("asks on a terminal with one key (n refuses, y runs once, a allows the command for the run) and never with --json", async () => {
+      const keys = ["n", "y", "a"];
+      const asked: string[] = [];
+      const command = createRunCommand(() => ({
+        readKey: async () => {
+          const key = keys.shift();
+          asked.push(key ?? "(none)");
+          return key;
+        },
+      }));
+      const first = path.join(base, "first");
+      const second = path.join(base, "second");
+      const third = path.join(base, "third");
+      const result = await run(
+        ["do it"],
+        [
+          pwn(first),
+          pwn(second),
+          pwn(third),
+          { toolCalls: [{ name: "bash", arguments: { command: "echo again" } }] },
+          { text: "done" },
+        ],
+        {},
+        command,
+      );
+      expect(result.code).toBe(0);
+      expect(asked).toEqual(["n", "y", "a"]);
+      expect([existsSync(first), existsSync(second), existsSync(third)]).toEqual([false, true, true]);
+      expect(lastToolResult(4)).toBe("exit code: 0\nstdout:\nagain\n");
+      expect(result.stderr).toContain(
+        `Allow bash (echo pwned > ${first})? [y] yes once  [a] always (Bash(echo:*)) this session  [n] no: no\n`,
+      );
+      expect(result.stderr).toContain("yes, and Bash(echo:*) for the rest of this session\n");
+
+      await server?.close();
+      server = undefined;
+      const quiet = path.join(base, "quiet");
+      const json = await run(["--json", "do it"], [pwn(quiet), { text: "refused" }], {}, command);
+      expect(json.code).toBe(0);
+      expect(asked).toHaveLength(3);
+      expect(existsSync(quiet)).toBe(false);
+    });
   });
 });

@@ -1,0 +1,86 @@
+// Asking the person about a tool call from `run` and `chat`: the one-keystroke question (y = yes
+// once, a = always for this session, n = no), reading the key, and the hint a refusal gives.
+
+import type { Interface } from "node:readline";
+import type { Readable } from "node:stream";
+import type { AllowAdvice, PermissionAnswer, PermissionQuestion } from "../agent/permissions.js";
+
+/** The question, ending where the key is read: `Allow bash (ls)? [y] yes once  [a] always (Bash(ls:*)) this session  [n] no: `. */
+export function formatPermissionPrompt(question: PermissionQuestion): string {
+  const always = question.suggestedRules.join(", ");
+  return `${question.message} [y] yes once  [a] always (${always}) this session  [n] no: `;
+}
+
+/** `y` allows once, `a` always for the session; anything else (Enter, Ctrl-C, end of input) is a no. */
+export function readPermissionAnswer(key: string | undefined): PermissionAnswer {
+  const first = key?.trim().toLowerCase()[0];
+  if (first === "y") return true;
+  if (first === "a") return "always";
+  return false;
+}
+
+/** What the answer did, printed after the question. */
+export function describePermissionAnswer(answer: PermissionAnswer, question: PermissionQuestion): string {
+  if (answer === "always")
+    return `yes, and ${question.suggestedRules.join(", ")} for the rest of this session`;
+  return answer ? "yes, once" : "no";
+}
+
+/**
+ * How the CLI tells the person (through the model's tool result) what allows a refused call: the
+ * `--allow` flag, the config rule, and for a skill's grant the setting that trusts the skill.
+ */
+export function describeCliAllow(advice: AllowAdvice): string {
+  const flags = advice.rules.map((rule) => `--allow "${rule}"`).join(" ");
+  const rules = advice.rules.map((rule) => `"${rule}"`).join(", ");
+  const skill =
+    advice.skill === undefined
+      ? ""
+      : `, or let skill "${advice.skill}" run code with: skillbox settings allow-scripts ${advice.skill}`;
+  return `pass ${flags} or add ${rules} to permissions.allow in .skillbox/config.json${skill}`;
+}
+
+/**
+ * One keystroke from a terminal readline owns: readline also puts the key into its line, so the
+ * line is cleared again. Ctrl-C resolves undefined (readline turns it into its SIGINT as well).
+ */
+export function readKeystroke(rl: Interface, input: Readable): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const onKeypress = (text: string | undefined, key: { name?: string; ctrl?: boolean } | undefined) => {
+      input.off("keypress", onKeypress);
+      rl.write(null, { ctrl: true, name: "u" });
+      resolve(key?.ctrl === true && key.name === "c" ? undefined : (text ?? key?.name));
+    };
+    input.on("keypress", onKeypress);
+  });
+}
+
+/** The terminal `run` asks on: one raw keystroke from stdin; undefined when the signal aborts first. */
+export function readRawKey(input: NodeJS.ReadStream, signal?: AbortSignal): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve(undefined);
+    const wasRaw = input.isRaw;
+    const finish = (key: string | undefined) => {
+      input.off("data", onData);
+      signal?.removeEventListener("abort", onAbort);
+      input.setRawMode(wasRaw);
+      input.pause();
+      resolve(key);
+    };
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString("utf8");
+      if (text === "\u0003") {
+        // Raw mode swallows Ctrl-C: stop the run as the key would have.
+        finish(undefined);
+        process.kill(process.pid, "SIGINT");
+        return;
+      }
+      finish(text);
+    };
+    const onAbort = () => finish(undefined);
+    input.setRawMode(true);
+    input.on("data", onData);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    input.resume();
+  });
+}
