@@ -153,9 +153,15 @@ describe("skillbox list", () => {
       "description",
       "root",
       "path",
+      "directory",
       "state",
       "score",
       "shadowed",
+      "modelInvocable",
+      "modelVisibility",
+      "userInvocable",
+      "context",
+      "paths",
       "diagnostics",
     ]);
     expect(listing.diagnostics.map((d: { code: string }) => d.code)).toEqual(["empty-file"]);

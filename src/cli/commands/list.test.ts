@@ -104,4 +104,31 @@ describe("skillbox list", () => {
       expect(result.stderr.trim().split("\n")).toHaveLength(1);
     }
   });
+
+  it("says in --json who may invoke each skill and which wait for their paths, as the HTTP API does", async () => {
+    cli.writeSkill(cli.skills, "plain");
+    cli.writeSkill(cli.skills, "typescript", { paths: '["src/**/*.ts"]' });
+    cli.writeSkill(cli.skills, "manual", { "disable-model-invocation": "true" });
+    cli.writeSkill(cli.skills, "background", { "user-invocable": "false" });
+    cli.writeSkill(cli.skills, "forked", { context: "fork" });
+    const listing = JSON.parse((await cli.run(["list", "--json"])).stdout);
+    const fields = Object.fromEntries(
+      listing.skills.map((skill: Record<string, unknown>) => [
+        skill.name,
+        [skill.modelInvocable, skill.modelVisibility, skill.userInvocable, skill.context, skill.paths],
+      ]),
+    );
+    expect(fields).toEqual({
+      plain: [true, "listed", true, "inline", []],
+      typescript: [false, "waiting-for-paths", true, "inline", ["src/**/*.ts"]],
+      manual: [false, "disable-model-invocation", true, "inline", []],
+      // Whether a model-only skill is listed in Layer 1 is the registry's call; the person may not run it.
+      background: [expect.any(Boolean), expect.stringMatching(/^(listed|loadable)$/), false, "inline", []],
+      forked: [true, "listed", true, "fork", []],
+    });
+    expect(listing.skills[0].directory).toBe(path.join(cli.skills, listing.skills[0].name));
+    const text = (await cli.run(["list"])).stdout;
+    expect(text).toMatch(/\ntypescript +on .* \(offered to the model once matching files are touched\)\n/);
+    expect(text).not.toMatch(/plain.*offered/);
+  });
 });

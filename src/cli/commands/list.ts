@@ -2,8 +2,10 @@
 // root, state, usage score and diagnostics; skipped files appear only in the top-level diagnostics.
 import type { SkillRecord } from "../../registry/skill-record.js";
 import type { Diagnostic } from "../../skills/diagnostic.js";
+import type { SkillContext } from "../../skills/skill-metadata.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import type { CliCommand } from "../command.js";
+import { describeModelVisibility, type ModelVisibility } from "../describe-model-visibility.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
 import {
@@ -22,8 +24,11 @@ the runtime loads them: broken skills load with warnings; empty, binary, non-UTF
 files are skipped. A skill hidden by a higher root's skill of the same name is marked shadowed.
 
 Options:
-  --json          Print { skills: [{ name, qualifiedName, description, root, path, state, score,
-                  shadowed, diagnostics }], diagnostics }
+  --json          Print { skills: [{ name, qualifiedName, description, root, path, directory,
+                  state, score, shadowed, modelInvocable, modelVisibility, userInvocable, context,
+                  paths, diagnostics }], diagnostics }; modelVisibility says what the model gets
+                  (listed, loadable) or why not (state, shadowed, disable-model-invocation,
+                  waiting-for-paths: no file matching its paths has been touched yet)
   --query <text>  Search names, descriptions, when_to_use and tags; best matches first
   --limit <n>     With --query, how many results (default 10)
 ${WORKSPACE_OPTIONS_HELP}
@@ -39,10 +44,21 @@ export interface ListedSkillJson {
   root: string;
   /** The SKILL.md path. */
   path: string;
+  /** The skill's folder. */
+  directory: string;
   state: string;
   /** Usage score (recent, frequent use is higher). */
   score: number;
   shadowed: boolean;
+  /** Listed in the model's Layer 1 prompt. */
+  modelInvocable: boolean;
+  /** What the model gets of it, and if nothing, why. */
+  modelVisibility: ModelVisibility;
+  /** A person may run it with /name. */
+  userInvocable: boolean;
+  context: SkillContext;
+  /** Its `paths:` globs: the model sees it only once a matching file is touched. */
+  paths: string[];
   /** Search relevance, with --query. */
   relevance?: number;
   diagnostics: Diagnostic[];
@@ -104,9 +120,15 @@ function describe(workspace: Workspace, record: SkillRecord): ListedSkillJson {
     description: record.metadata.description,
     root: record.root.label,
     path: record.file,
+    directory: record.directory,
     state: record.shadowed ? "shadowed" : workspace.stateOf(record.name),
     score: round(record.shadowed ? 0 : workspace.registry.usageScore(record.name)),
     shadowed: record.shadowed,
+    modelInvocable: workspace.registry.isListedForModel(record),
+    modelVisibility: describeModelVisibility(workspace, record),
+    userInvocable: workspace.registry.isUserInvocable(record),
+    context: record.metadata.context,
+    paths: [...record.metadata.paths],
     diagnostics: [...record.diagnostics],
   };
 }
@@ -117,7 +139,7 @@ function renderTable(listed: readonly ListedSkillJson[]): string {
     name: escapeTerminalLine(skill.name),
     qualifiedName: escapeTerminalLine(skill.qualifiedName),
     root: escapeTerminalLine(skill.root),
-    description: escapeTerminalLine(oneLine(skill.description)),
+    description: `${escapeTerminalLine(oneLine(skill.description))}${VISIBILITY_NOTES[skill.modelVisibility] ?? ""}`,
   }));
   const nameWidth = Math.min(40, Math.max(4, ...skills.map((skill) => displayName(skill).length)));
   const stateWidth = Math.max(5, ...skills.map((skill) => skill.state.length));
@@ -129,6 +151,11 @@ function renderTable(listed: readonly ListedSkillJson[]): string {
   );
   return `${[header, ...lines].join("\n")}\n`;
 }
+
+/** Shown after the description when the state column alone would mislead. */
+const VISIBILITY_NOTES: Partial<Record<ModelVisibility, string>> = {
+  "waiting-for-paths": " (offered to the model once matching files are touched)",
+};
 
 function displayName(skill: ListedSkillJson): string {
   return skill.shadowed ? skill.qualifiedName : skill.name;
