@@ -218,6 +218,21 @@ const shapes = fc.letrec<{ mapping: Shape; sequence: Shape; value: Shape }>((tie
     otherInline.map((value) => ({ lines: () => [` ${value}`] })),
     fc
       .tuple(
+        fc.constantFrom('"', "'"),
+        fc.array(fc.oneof(text, fc.constant("")), { minLength: 2, maxLength: 4 }),
+        fc.constantFrom(2, 2, 1, 0, 4),
+        fc.constantFrom("", "", " ", "\\", "  "),
+      )
+      .map(([quote, parts, offset, lineEnd]) => ({
+        lines: (indent: number) =>
+          parts.map((part, index) => {
+            const end = index === parts.length - 1 ? quote : lineEnd;
+            if (index === 0) return ` ${quote}${part}${end}`;
+            return part === "" && end === "" ? "" : `${pad(indent + offset)}${part}${end}`;
+          }),
+      })),
+    fc
+      .tuple(
         fc.constantFrom(...BLOCK_HEADERS),
         fc.array(blockLine, { maxLength: 5 }),
         fc.constantFrom(2, 2, 1, 4),

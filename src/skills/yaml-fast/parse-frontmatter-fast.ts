@@ -1,12 +1,12 @@
 // A fast reader for the YAML that SKILL.md frontmatter really holds: block mappings and sequences
-// nested to any depth, block scalars, quoted scalars, one-line flow collections, multi-line plain
-// scalars, comments and CRLF. It returns exactly what the `yaml` package's `toJS()` returns, or
+// nested to any depth, block scalars, quoted and plain scalars (over several lines too), one-line
+// flow collections, comments and CRLF. It returns exactly what the `yaml` package's `toJS()` returns, or
 // undefined for anything it is not sure of (anchors, aliases, tags, multi-line quoted or flow
 // scalars, tabs, duplicate keys, odd structure), so the caller falls back to `yaml` and keeps its
 // diagnostics. Differential tests hold the two parsers together (pure).
 import { readBlockScalar } from "./read-block-scalar.js";
 import { readFlowCollection } from "./read-flow-collection.js";
-import { readQuotedScalar } from "./read-quoted-scalar.js";
+import { findClosingQuote, readQuotedScalar, resolveMultilineQuoted } from "./read-quoted-scalar.js";
 import { emptyScalar, type FastYamlSchema, resolvePlainScalar } from "./resolve-plain-scalar.js";
 import { UNSUPPORTED_YAML, unsupported } from "./unsupported-yaml.js";
 import { isBlankLine, splitYamlLines, type YamlLines } from "./yaml-lines.js";
@@ -136,7 +136,7 @@ class BlockParser {
     const code = line.charCodeAt(column);
     if (code === 34 || code === 39) {
       const quoted = readQuotedScalar(line, column);
-      if (line.charCodeAt(quoted.end) !== 58) return undefined;
+      if (quoted === undefined || line.charCodeAt(quoted.end) !== 58) return undefined;
       after = quoted.end + 1;
       if (after < line.length && line.charCodeAt(after) !== 32) return undefined;
       text = quoted.value;
@@ -176,6 +176,7 @@ class BlockParser {
       case '"':
       case "'": {
         const quoted = readQuotedScalar(line, column);
+        if (quoted === undefined) return this.readMultilineQuoted(index, column, parentIndent);
         expectLineEnd(line, quoted.end);
         return quoted.value;
       }
@@ -224,6 +225,25 @@ class BlockParser {
       }
     }
     return emptyScalar(this.schema);
+  }
+
+  /** A quoted scalar from `column` of line `index` that closes on a later, more indented line. */
+  private readMultilineQuoted(index: number, column: number, parentIndent: number): string {
+    const { lines, indents, count } = this.yaml;
+    let source = (lines[index] as string).slice(column);
+    let last = index;
+    let close = -1;
+    while (close === -1) {
+      last++;
+      if (last >= count) unsupported();
+      if (!isBlankLine(this.yaml, last) && (indents[last] as number) <= parentIndent) unsupported();
+      source += `\n${lines[last] as string}`;
+      close = findClosingQuote(source, 0);
+    }
+    const lastLine = lines[last] as string;
+    expectLineEnd(lastLine, close + 1 - (source.length - lastLine.length));
+    this.position = last + 1;
+    return resolveMultilineQuoted(source.slice(0, close + 1));
   }
 
   /** A plain scalar from `column` of line `index`, folded with its more-indented continuation lines. */

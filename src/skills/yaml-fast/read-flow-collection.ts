@@ -22,7 +22,7 @@ function readFlowNode(line: string, start: number, schema: FastYamlSchema, depth
   const code = line.charCodeAt(start);
   if (code === 91 /* [ */) return readFlowSequence(line, start, schema, depth + 1);
   if (code === 123 /* { */) return readFlowMapping(line, start, schema, depth + 1);
-  if (code === 34 || code === 39) return readQuotedScalar(line, start);
+  if (code === 34 || code === 39) return readQuotedScalar(line, start) ?? unsupported();
   const plain = readFlowPlain(line, start);
   return { value: resolvePlainScalar(plain.text, schema), end: plain.end };
 }
@@ -77,7 +77,7 @@ function readFlowMapping(line: string, start: number, schema: FastYamlSchema, de
 function readFlowKey(line: string, start: number, schema: FastYamlSchema): { text: string; end: number } {
   const code = line.charCodeAt(start);
   if (code === 34 || code === 39) {
-    const quoted = readQuotedScalar(line, start);
+    const quoted = readQuotedScalar(line, start) ?? unsupported();
     return { text: quoted.value, end: quoted.end };
   }
   const plain = readFlowPlain(line, start);
