@@ -88,6 +88,24 @@ describe("write_file", () => {
   });
 });
 
+describe("write_file and edit_file stay in the workspace", () => {
+  it("refuse an absolute path or a .. path outside it", async () => {
+    const target = path.join(base, "pwned.txt");
+    for (const requested of [target, "../pwned.txt"]) {
+      const written = await createWriteFileTool({ root }).execute({ path: requested, content: "x" }, {});
+      expect(written.isError).toBe(true);
+      expect(written.content).toContain("outside the workspace");
+    }
+    const edited = await createEditFileTool({ root }).execute(
+      { path: path.join(base, "outside.txt"), old_string: "TODO", new_string: "DONE" },
+      {},
+    );
+    expect(edited.isError).toBe(true);
+    await expect(readFile(target, "utf8")).rejects.toThrow();
+    expect(await readFile(path.join(base, "outside.txt"), "utf8")).toBe("TODO outside\n");
+  });
+});
+
 describe("edit_file", () => {
   it("replaces a unique string", async () => {
     const result = await createEditFileTool({ root }).execute(
