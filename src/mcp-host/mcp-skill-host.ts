@@ -1,0 +1,206 @@
+// The host side of MCP skills: connects the configured servers, keeps one origin per server, and
+// loads skills and their files the careful way — on demand, verified, origin-tagged, bound to the
+// originating server, approved per content, and with nothing run because a skill said so.
+
+import type { Diagnostic } from "../skills/diagnostic.js";
+import { substituteSkillBody } from "../skills/substitute.js";
+import { type Tool, type ToolResult, toolError } from "../tools/define-tool.js";
+import type { McpConnection, McpConnector } from "./connect-mcp-server.js";
+import { bodyOf, type FetchedFile, fetchVerifiedFile } from "./fetch-verified-file.js";
+import { formatMcpSkill } from "./format-mcp-skill.js";
+import { listMcpServerTools } from "./list-mcp-server-tools.js";
+import type { McpServerConfig } from "./mcp-server-config.js";
+import { createMcpSkillApprovals, type McpSkillApprovals } from "./mcp-skill-approvals.js";
+import { createMcpSkillOrigin, type McpSkillEntry, type McpSkillOrigin } from "./mcp-skill-origin.js";
+import { readMcpSkillFile } from "./read-mcp-skill-file.js";
+import type { VerifiedFileCache } from "./verified-file-cache.js";
+
+/** What the user is asked before an MCP skill is loaded (first time, and after its content changed). */
+export interface McpLoadApprovalRequest {
+  entry: McpSkillEntry;
+  /** True when an earlier approval was revoked because the skill's files changed. */
+  changed: boolean;
+}
+
+export interface McpSkillHostOptions {
+  servers: readonly McpServerConfig[];
+  connect: McpConnector;
+  /** Verified files on disk; default none (every read goes to the server). */
+  cache?: VerifiedFileCache;
+  approvals?: McpSkillApprovals;
+  /** Asked before a load needs consent; default: consent given (the approval is still recorded and revoked). */
+  askToLoad?: (request: McpLoadApprovalRequest) => Promise<boolean>;
+}
+
+export interface McpSkillHost {
+  origins(): readonly McpSkillOrigin[];
+  /** Every server's skills, for the registry (names `<label>:<name>`). */
+  entries(): McpSkillEntry[];
+  /** Servers that failed to connect or list, and entries that were refused. */
+  diagnostics(): Diagnostic[];
+  /** True when `name` is an MCP skill's name (its label is a connected server's). */
+  owns(name: string): boolean;
+  /** load_skill for an MCP skill: fetched (or from the verified cache), verified, origin-tagged. */
+  loadSkill(name: string, options?: { sessionId?: string; args?: string }): Promise<ToolResult>;
+  /** read_skill_file for an MCP skill loaded in this session: its server only, listed files only. */
+  readSkillFile(name: string, path: string, options?: { sessionId?: string }): Promise<ToolResult>;
+  /** The MCP skills loaded in a session (the host is acting on them). */
+  activeSkills(sessionId?: string): McpSkillEntry[];
+  /** Ends the acting-on window of a session (its SKILL.md bodies left the context). */
+  endSession(sessionId?: string): void;
+  /** Every server's own tools, as `mcp__<label>__<tool>`. */
+  serverTools(): Promise<Tool[]>;
+  /** Lists every server's skills again. */
+  refresh(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_SESSION = "default";
+
+/** Connects every server (failures become diagnostics) and lists each one's skills once. */
+export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<McpSkillHost> {
+  const approvals = options.approvals ?? createMcpSkillApprovals();
+  const problems: Diagnostic[] = [];
+  const connections: McpConnection[] = [];
+  const origins = new Map<string, McpSkillOrigin>();
+  await Promise.all(
+    options.servers.map(async (config) => {
+      try {
+        const connection = await options.connect(config);
+        connections.push(connection);
+        const origin = await createMcpSkillOrigin(connection);
+        origins.set(config.label, origin);
+        connection.client.setNotificationHandler("notifications/resources/list_changed", async () => {
+          await origin.refresh().catch(() => undefined);
+        });
+      } catch (error) {
+        problems.push({
+          severity: "warning",
+          code: "mcp-server-unavailable",
+          message: `MCP server "${config.label}" could not be used: ${error instanceof Error ? error.message : String(error)}`,
+          path: `mcp:${config.label}`,
+        });
+      }
+    }),
+  );
+  // The entry a session loaded is the one its file reads verify against, until the session ends.
+  const active = new Map<string, Map<string, McpSkillEntry>>();
+
+  const originOf = (name: string) => origins.get(name.slice(0, Math.max(0, name.indexOf(":"))));
+
+  async function refuseAndRefresh(
+    origin: McpSkillOrigin,
+    held: McpSkillEntry,
+    failure: FetchedFile & { ok: false },
+  ) {
+    // Stale, tampered or just changed: use nothing fetched, take the server's current entry instead.
+    const fresh = failure.reason === "unavailable" ? held : await origin.refreshEntry(held.uri);
+    const revoked = fresh !== undefined && approvals.revokeIfChanged(fresh);
+    if (fresh === undefined) approvals.revoke(held.label, held.uri);
+    return toolError(
+      `Refused ${failure.uri} from the MCP server "${origin.label}": ${describeFailure(failure)}. ` +
+        (fresh === undefined
+          ? `The server no longer serves "${held.name}".`
+          : `The entry was refreshed from the server${revoked ? " and the earlier approval revoked" : ""}; load "${fresh.name}" again to use the current content.`),
+      { mcpServer: origin.label, uri: failure.uri, reason: failure.reason },
+    );
+  }
+
+  return {
+    origins: () => [...origins.values()],
+    entries: () => [...origins.values()].flatMap((origin) => origin.entries()),
+    diagnostics: () => [...problems, ...[...origins.values()].flatMap((origin) => origin.diagnostics())],
+    owns: (name) => originOf(name) !== undefined,
+    async loadSkill(name, loadOptions = {}) {
+      const origin = originOf(name);
+      const held = origin?.get(name);
+      if (origin === undefined || held === undefined) return unknownSkill(name, origins);
+      if (!approvals.isApproved(held)) {
+        const changed = approvals.revokeIfChanged(held) || approvals.wasRevoked(held);
+        const consent = (await options.askToLoad?.({ entry: held, changed })) ?? true;
+        if (!consent) {
+          return toolError(`The user did not approve loading the MCP skill "${name}"; continue without it.`);
+        }
+        approvals.approve(held);
+      }
+      const fetched = await fetchVerifiedFile(origin, held, held.uri, options.cache);
+      if (!fetched.ok) return refuseAndRefresh(origin, held, fetched);
+      const text = fetched.text ?? "";
+      const body = substituteSkillBody(bodyOf(text), {
+        skillDir: held.rootUri,
+        ...(loadOptions.sessionId === undefined ? {} : { sessionId: loadOptions.sessionId }),
+        ...(loadOptions.args === undefined ? {} : { arguments: loadOptions.args }),
+      });
+      const session = loadOptions.sessionId ?? DEFAULT_SESSION;
+      const loaded = active.get(session) ?? new Map<string, McpSkillEntry>();
+      loaded.set(held.name, held);
+      active.set(session, loaded);
+      return {
+        content: formatMcpSkill(held, body),
+        metadata: {
+          skill: held.name,
+          mcpServer: held.label,
+          baseUri: held.rootUri,
+          fromCache: fetched.fromCache,
+        },
+      };
+    },
+    async readSkillFile(name, path, readOptions = {}) {
+      const origin = originOf(name);
+      if (origin === undefined) return unknownSkill(name, origins);
+      const held = active.get(readOptions.sessionId ?? DEFAULT_SESSION)?.get(name);
+      if (held === undefined) {
+        return toolError(
+          `Load "${name}" with load_skill first: an MCP skill's files are read against the entry it was loaded from.`,
+        );
+      }
+      return readMcpSkillFile(origin, held, path, options.cache, (failure) =>
+        refuseAndRefresh(origin, held, failure),
+      );
+    },
+    activeSkills: (sessionId) => [...(active.get(sessionId ?? DEFAULT_SESSION)?.values() ?? [])],
+    endSession: (sessionId) => void active.delete(sessionId ?? DEFAULT_SESSION),
+    async serverTools() {
+      const lists = await Promise.all(
+        connections.map((connection) => listMcpServerTools(connection).catch(() => [])),
+      );
+      return lists.flat();
+    },
+    async refresh() {
+      await Promise.all([...origins.values()].map((origin) => origin.refresh().catch(() => undefined)));
+      // A loaded entry whose server now publishes other content keeps its window; reads will fail verification.
+      for (const loaded of active.values()) {
+        for (const [name, entry] of loaded) {
+          const current = originOf(name)?.get(name);
+          if (current !== undefined && current.fingerprint !== entry.fingerprint) {
+            approvals.revokeIfChanged(current);
+          }
+        }
+      }
+    },
+    async close() {
+      await Promise.all(connections.map((connection) => connection.close().catch(() => undefined)));
+    },
+  };
+}
+
+function describeFailure(failure: FetchedFile & { ok: false }): string {
+  switch (failure.reason) {
+    case "unlisted":
+      return "the skill's entry does not list that file, so it counts as a change to the skill";
+    case "size":
+    case "digest":
+      return "its content does not match the digest the server listed (changed, stale or tampered with)";
+    case "frontmatter":
+      return "its frontmatter differs from the entry the server listed";
+    default:
+      return `it could not be read (${failure.message})`;
+  }
+}
+
+function unknownSkill(name: string, origins: ReadonlyMap<string, McpSkillOrigin>): ToolResult {
+  const names = [...origins.values()].flatMap((origin) => origin.entries().map((entry) => entry.name));
+  return toolError(
+    `Unknown MCP skill "${name}". ${names.length === 0 ? "No MCP server serves skills right now." : `MCP skills: ${names.slice(0, 20).join(", ")}.`}`,
+  );
+}
