@@ -218,7 +218,7 @@ describe("skillbox run", () => {
     });
     const lastToolResult = (index: number) =>
       String(
-        (server?.requests[index]?.body.messages as { role: string; content: string }[])
+        ((server?.requests[index]?.body.messages ?? []) as { role: string; content: string }[])
           .filter((message) => message.role === "tool")
           .at(-1)?.content,
       );
