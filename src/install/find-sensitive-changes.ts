@@ -1,6 +1,7 @@
 // What an update would change that widens what a skill may do: its allowed-tools, hooks, scripts
 // (files under scripts/ or executable) or `context: fork`. These need consent before an update.
 import { loadSkillBytes } from "../skills/load-skill-bytes.js";
+import { parseFrontmatter } from "../skills/parse-frontmatter.js";
 import { hashBytes, type SkillFile } from "./content-hash.js";
 import { stringifySorted } from "./write-json-file.js";
 
@@ -64,10 +65,10 @@ function profileOf(files: readonly SkillFile[]): Profile {
   for (const file of files) {
     if (file.path.startsWith("scripts/") || file.executable) scripts.set(file.path, hashBytes(file.bytes));
   }
-  const hooks =
-    Object.keys(metadata.hooks).length === 0
-      ? "(none)"
-      : stringifySorted(metadata.hooks).replace(/\s+/g, " ").trim();
+  // The raw `hooks` value, so any edit to it counts, even one the runtime would ignore as malformed.
+  const text = Buffer.from(skillFile?.bytes ?? new Uint8Array()).toString("utf8");
+  const rawHooks = parseFrontmatter(text, { path: "SKILL.md" }).data?.hooks;
+  const hooks = rawHooks === undefined ? "(none)" : stringifySorted(rawHooks).replace(/\s+/g, " ").trim();
   return {
     allowedTools: [...metadata.allowedTools].sort().join(" "),
     hooks,
