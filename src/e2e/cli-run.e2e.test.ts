@@ -129,6 +129,26 @@ describe.each(WIRE_FORMATS)("skillbox run over the $name wire format", (format) 
 describe("skillbox run, wire-format independent", () => {
   const format = WIRE_FORMATS[0] as WireFormat;
 
+  it.concurrent("refuses bash from a process without a terminal, naming --allow, and runs it with the flag", async ({
+    onTestFinished,
+  }) => {
+    const { project, run } = start(onTestFinished, format, false);
+    const target = path.join(project.root, "pwned");
+    const pwn: FakeLlmStep = {
+      toolCalls: [{ name: "bash", arguments: { command: `echo pwned > ${target}` } }],
+    };
+    const answer: FakeLlmStep = (request) => ({ text: lastToolResultOf(request) });
+    const refused = await run(["Do it"], [pwn, answer]);
+    expect(refused.code).toBe(0);
+    expect(existsSync(target)).toBe(false);
+    expect(refused.stdout).toContain('To allow it, pass --allow "Bash(echo:*)"');
+    expect(refused.stderr).toContain("skillbox run: bash needs approval");
+
+    const allowed = await run(["--allow", "Bash(echo:*)", "Do it"], [pwn, answer]);
+    expect(allowed.code).toBe(0);
+    expect(readFileSync(target, "utf8")).toBe("pwned\n");
+  });
+
   it.concurrent("lets a hook command from the config block a tool call, and the model sees why", async ({
     onTestFinished,
   }) => {
