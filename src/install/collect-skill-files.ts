@@ -34,6 +34,9 @@ export async function collectSkillFiles(
     diagnostics.push({ severity: "warning", code, message, path: entry.path });
   const wanted: SnapshotEntry[] = [];
   for (const entry of inside) {
+    if (entry.problem !== undefined) {
+      throw skillProblem(unsafeSource(snapshot.label, entry.path, entry.problem), folder);
+    }
     const relative = relativeToFolder(entry.path, folder);
     if (entry.kind === "directory") continue;
     if (relative === SOURCE_MANIFEST_FILE) {

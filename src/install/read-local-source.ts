@@ -4,7 +4,7 @@ import { constants } from "node:fs";
 import { lstat, open, readdir, readlink, realpath } from "node:fs/promises";
 import * as path from "node:path";
 import { SkillboxError } from "../errors.js";
-import { checkEntryPath } from "./check-entry-path.js";
+import { checkEntryPath, isGitMetadataPath } from "./check-entry-path.js";
 import type { InstallLimits } from "./install-limits.js";
 import type { SnapshotEntry, SourceSnapshot } from "./source-snapshot.js";
 import { unsafeSource, validateListing } from "./validate-listing.js";
@@ -32,13 +32,19 @@ export async function readLocalSource(folder: string, limits: InstallLimits): Pr
     for (const name of (await readdir(directory)).sort()) {
       const relative = prefix === "" ? name : `${prefix}/${name}`;
       const checked = checkEntryPath(relative);
-      if (!checked.ok) throw unsafeSource(label, relative, checked.reason);
+      if (!checked.ok) {
+        // A name read from a folder cannot climb out of it; it only cannot be installed (macOS
+        // `Icon\r` files, `a:b`). Skills holding one are refused; other folders do not matter.
+        entries.push({ path: relative, kind: "file", executable: false, problem: checked.reason });
+        continue;
+      }
       if (entries.length >= limits.maxListingEntries) {
         throw new SkillboxError(
           "source-too-large",
           `Refused ${label}: more than ${limits.maxListingEntries} entries.`,
         );
       }
+      if (isGitMetadataPath(relative)) continue;
       const stats = await lstat(path.join(directory, name));
       if (stats.isDirectory()) {
         if (NOT_ENTERED.has(name)) continue;

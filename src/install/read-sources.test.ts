@@ -156,6 +156,22 @@ describe("reading sources", () => {
     expect(result.skills.map((skill) => [skill.name, skill.skillPath])).toEqual([["notes", ""]]);
   });
 
+  it("reads a local folder with uninstallable file names, refusing only the skill that holds one", async () => {
+    const folder = path.join(temp.base, "mixed");
+    mkdirSync(path.join(folder, "good"), { recursive: true });
+    mkdirSync(path.join(folder, "odd"), { recursive: true });
+    writeFileSync(path.join(folder, "Icon\r"), "");
+    writeFileSync(path.join(folder, "good", "SKILL.md"), skillText("good"));
+    writeFileSync(path.join(folder, "odd", "SKILL.md"), skillText("odd"));
+    writeFileSync(path.join(folder, "odd", "notes:v2.md"), "x");
+    const result = await scan("./mixed");
+    expect(result.skills.map((skill) => [skill.name, skill.installable])).toEqual([
+      ["good", true],
+      ["odd", false],
+    ]);
+    expect(result.skills[1]?.diagnostics[0]?.message).toContain("':'");
+  });
+
   it("fetches a git URL at a tag and reports the commit", async () => {
     const repository = createSourceRepository(path.join(temp.base, "tagged"));
     const first = repository.commit({ "SKILL.md": skillText("tagged", "Version one.") }, "one");

@@ -15,6 +15,8 @@ export interface SnapshotEntry {
   sha?: string;
   /** Hard links only: the linked entry, relative to the source root. */
   linkTarget?: string;
+  /** Set for a local file whose name cannot be installed (a skill holding it is refused). */
+  problem?: string;
 }
 
 /** A source opened for reading. Symbolic links read as their target text. */
