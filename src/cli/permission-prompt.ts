@@ -5,10 +5,14 @@ import type { Interface } from "node:readline";
 import type { Readable } from "node:stream";
 import type { AllowAdvice, PermissionAnswer, PermissionQuestion } from "../agent/permissions.js";
 
-/** The question, ending where the key is read: `Allow bash (ls)? [y] yes once  [a] always (Bash(ls:*)) this session  [n] no: `. */
+/** The question on its own line, then the choices, ending where the key is read. */
 export function formatPermissionPrompt(question: PermissionQuestion): string {
-  const always = question.suggestedRules.join(", ");
-  return `${question.message} [y] yes once  [a] always (${always}) this session  [n] no: `;
+  return `${question.message}\n${formatPermissionChoices(question)}`;
+}
+
+/** `  [y] yes once  [a] always (Bash(ls:*)) this session  [n] no: ` — short, so it fits one row. */
+export function formatPermissionChoices(question: PermissionQuestion): string {
+  return `  [y] yes once  [a] always (${question.suggestedRules.join(", ")}) this session  [n] no: `;
 }
 
 /** `y` allows once, `a` always for the session; anything else (Enter, Ctrl-C, end of input) is a no. */

@@ -149,7 +149,7 @@ describe("skillbox chat", () => {
     ]);
     chat.type("write no");
     await chat.waitFor(
-      `Allow bash (echo hi > ${target("no")})? [y] yes once  [a] always (Bash(echo:*)) this session`,
+      `Allow bash (echo hi > ${target("no")})?\n  [y] yes once  [a] always (Bash(echo:*)) this session`,
     );
     chat.type("n");
     await chat.waitFor("refused");

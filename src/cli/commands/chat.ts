@@ -18,6 +18,7 @@ import { rejectExtraArguments } from "../open-cli-workspace.js";
 import { parseCommandArguments } from "../parse-command-arguments.js";
 import {
   describePermissionAnswer,
+  formatPermissionChoices,
   formatPermissionPrompt,
   readKeystroke,
   readPermissionAnswer,
@@ -127,17 +128,16 @@ async function runChat(io: CliIo, values: AgentOptionValues, terminal: ChatTermi
     },
     onAsk: async (question) => {
       endLine();
-      const prompt = formatPermissionPrompt(question);
-      write(prompt);
+      write(formatPermissionPrompt(question));
       let key: string | undefined;
       let repeat = "";
       if (terminal.terminal) {
-        // One keystroke. Clearing it from readline's line redraws (and so wipes) the question's
-        // line, so the question is written again with its answer; "" keeps readline's "> " out of it.
+        // One keystroke. Clearing it from readline's line redraws (and so wipes) the row of the
+        // choices, so they are written again with the answer; "" keeps readline's "> " out of it.
         rl.setPrompt("");
         key = await readKeystroke(rl, terminal.input);
         rl.setPrompt("> ");
-        repeat = prompt;
+        repeat = formatPermissionChoices(question);
       } else {
         key = await reader.next();
       }

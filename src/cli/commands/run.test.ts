@@ -298,7 +298,7 @@ describe("skillbox run", () => {
       expect([existsSync(first), existsSync(second), existsSync(third)]).toEqual([false, true, true]);
       expect(lastToolResult(4)).toBe("exit code: 0\nstdout:\nagain\n");
       expect(result.stderr).toContain(
-        `Allow bash (echo pwned > ${first})? [y] yes once  [a] always (Bash(echo:*)) this session  [n] no: no\n`,
+        `Allow bash (echo pwned > ${first})?\n  [y] yes once  [a] always (Bash(echo:*)) this session  [n] no: no\n`,
       );
       expect(result.stderr).toContain("yes, and Bash(echo:*) for the rest of this session\n");
 

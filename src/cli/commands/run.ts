@@ -28,7 +28,7 @@ export const EXIT_INTERRUPTED = 130;
 
 const HELP = `Usage: skillbox run [options] "<prompt>"
 
-Runs the agent once, headless, over the skills in the skill roots: the model sees the skills list,
+Runs the agent once over the skills in the skill roots: the model sees the skills list,
 loads skills with load_skill and works with the built-in tools (bash, read_file, write_file,
 edit_file, glob, grep) in the working folder. Prints the final answer.
 A prompt "/name args" runs the skill "name" directly, as a person typing it would.
@@ -99,9 +99,10 @@ async function runOnce(
   let signal: AbortSignal | undefined;
   const showEvent = (event: AgentEvent, agentName?: string) => {
     if (values.verbose) return writeActivity(io, describeToolActivity(event, agentName));
-    // Without --verbose, still say why a call was refused: the hint names the rule that allows it.
+    // Without --verbose and with no one asked, still say why a call was refused: the hint names the
+    // rule that allows it. (On a terminal the person just answered, and saw the question.)
     const reason = event.type === "tool-end" ? event.result.metadata?.permissionDenied : undefined;
-    if (typeof reason === "string") {
+    if (typeof reason === "string" && terminal === undefined) {
       const who = agentName === undefined ? "" : `[${agentName}] `;
       io.stderr(`skillbox run: ${who}${reason}\n`);
     }
