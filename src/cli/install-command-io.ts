@@ -22,10 +22,10 @@ export const INSTALL_COMMAND_OPTIONS = {
   cwd: { type: "string" },
 } as const;
 
-export const INSTALL_COMMAND_OPTIONS_HELP = `  --project       The project's .agents/skills (the git root above the working folder)
-  --user          Your ~/.agents/skills
-  --json          Print JSON
-  --cwd <folder>  Work as if started in this folder`;
+export const INSTALL_COMMAND_OPTIONS_HELP = `  --project        The project's .agents/skills (the git root above the working folder)
+  --user           Your ~/.agents/skills
+  --json           Print JSON
+  --cwd <folder>   Work as if started in this folder`;
 
 /** The scopes the flags pick; both (project first) when neither is given and `both` is the default. */
 export function readScopes(

@@ -37,8 +37,9 @@ Sources:
 
 Options:
   --skill <name>   Install this skill (its name or its folder in the source; repeatable)
-  --link <agents>  Also show the skills to these agents (comma-separated: ${Object.keys(AGENT_SKILL_FOLDERS).join(", ")}),
-                   by symlink, or by a verified copy where links are not possible
+  --link <agents>  Also show the skills to these agents, by symlink, or by a verified copy where
+                   links are not possible; comma-separated, of:
+                   ${Object.keys(AGENT_SKILL_FOLDERS).join(", ")}
   --yes, -y        Install every skill found without asking, and replace a skill of the same
                    name installed from another source
   --list           Only list what the source holds

@@ -16,10 +16,10 @@ it is now and the lock is updated; with --frozen (for CI) any difference, at the
 installed skill, fails the run and nothing is written.
 
 Options:
-  --frozen        Fail on any difference instead of updating skills-lock.json
-  --json          Print JSON
-  --cwd <folder>  Work as if started in this folder
-  --help          Print this help
+  --frozen         Fail on any difference instead of updating skills-lock.json
+  --json           Print JSON
+  --cwd <folder>   Work as if started in this folder
+  --help           Print this help
 `;
 
 export const installCommand: CliCommand = {

@@ -25,7 +25,7 @@ outdated or could not be checked. Both scopes unless one is given.
 
 Options:
 ${INSTALL_COMMAND_OPTIONS_HELP}
-  --help          Print this help
+  --help           Print this help
 `;
 
 export const outdatedCommand: CliCommand = {

@@ -21,7 +21,7 @@ the agent links made with --link go too. When both scopes have the skill, pass -
 
 Options:
 ${INSTALL_COMMAND_OPTIONS_HELP}
-  --help          Print this help
+  --help           Print this help
 `;
 
 export const removeCommand: CliCommand = {

@@ -16,10 +16,10 @@ its installs on skills.sh, and whether it is installed here or its name is taken
 skill from elsewhere. Install one with: skillbox add <source> --skill <name>
 
 Options:
-  --limit <n>     At most this many rows (default 20)
-  --json          Print JSON
-  --cwd <folder>  Work as if started in this folder
-  --help          Print this help
+  --limit <n>      At most this many rows (default 20)
+  --json           Print JSON
+  --cwd <folder>   Work as if started in this folder
+  --help           Print this help
 `;
 
 export const searchCommand: CliCommand = {

@@ -22,9 +22,9 @@ setting. An update that changes allowed-tools, hooks, scripts or context: fork i
 for --yes. Exits 1 when any skill needs consent or failed. Both scopes unless one is given.
 
 Options:
-  --yes, -y       Accept changes to allowed-tools, hooks, scripts and context
+  --yes, -y        Accept changes to allowed-tools, hooks, scripts and context
 ${INSTALL_COMMAND_OPTIONS_HELP}
-  --help          Print this help
+  --help           Print this help
 `;
 
 export const updateCommand: CliCommand = {

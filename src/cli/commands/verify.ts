@@ -26,7 +26,7 @@ lock). Changes nothing. Exits 1 when any skill is not ok. Both scopes unless one
 
 Options:
 ${INSTALL_COMMAND_OPTIONS_HELP}
-  --help          Print this help
+  --help           Print this help
 `;
 
 export const verifyCommand: CliCommand = {
