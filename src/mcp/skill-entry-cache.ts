@@ -43,18 +43,24 @@ export interface SkillEntryChange {
 
 /** Builds and caches entries, keyed by the skill's SKILL.md URI. */
 export interface SkillEntryCache {
-  /** The entry for `skill`, rebuilt when its file stamps changed; undefined when it cannot be published. */
-  entryFor(skill: SkillPath): Promise<BuiltSkill | undefined>;
+  /**
+   * The entry for `skill`, rebuilt when its file stamps changed; undefined when it cannot be published.
+   * With `maxAgeMs`, an entry whose stamps were checked that recently is returned without a new walk.
+   */
+  entryFor(skill: SkillPath, options?: { maxAgeMs?: number }): Promise<BuiltSkill | undefined>;
   /** Forgets entries whose URI is not in `uris` (skills no longer served). */
   retain(uris: ReadonlySet<string>): void;
   /** Called after a rebuild replaced an entry with a different one. */
   onEntryChanged(listener: (change: SkillEntryChange) => void): () => void;
 }
 
-type Cached = { signature: string; built: BuiltSkill | undefined };
+type Cached = { signature: string; built: BuiltSkill | undefined; checkedAt: number };
 
 /** A cache whose problems (skills the SDK refuses, unreadable files) go to `onWarning`. */
-export function createSkillEntryCache(onWarning: (warning: SkillWarning) => void): SkillEntryCache {
+export function createSkillEntryCache(
+  onWarning: (warning: SkillWarning) => void,
+  clock: () => number = Date.now,
+): SkillEntryCache {
   const cache = new Map<string, Cached>();
   const building = new Map<string, Promise<BuiltSkill | undefined>>();
   const listeners = new Set<(change: SkillEntryChange) => void>();
@@ -67,9 +73,12 @@ export function createSkillEntryCache(onWarning: (warning: SkillWarning) => void
     }
     const signature = `${skill.record.file}\n${signatureOf(files)}`;
     const cached = cache.get(skill.uri);
-    if (cached !== undefined && cached.signature === signature) return cached.built;
+    if (cached !== undefined && cached.signature === signature) {
+      cached.checkedAt = clock();
+      return cached.built;
+    }
     const built = await publish(skill, files, signature, onWarning);
-    cache.set(skill.uri, { signature, built });
+    cache.set(skill.uri, { signature, built, checkedAt: clock() });
     if (cached?.built !== undefined && built !== undefined) {
       const changedFiles = diffDigests(cached.built, built);
       if (changedFiles.length > 0)
@@ -79,7 +88,15 @@ export function createSkillEntryCache(onWarning: (warning: SkillWarning) => void
   }
 
   return {
-    entryFor(skill) {
+    entryFor(skill, options = {}) {
+      const cached = cache.get(skill.uri);
+      if (
+        cached !== undefined &&
+        options.maxAgeMs !== undefined &&
+        clock() - cached.checkedAt < options.maxAgeMs
+      ) {
+        return Promise.resolve(cached.built);
+      }
       // Concurrent requests for one skill share a single walk and hash.
       const running = building.get(skill.uri);
       if (running !== undefined) return running;

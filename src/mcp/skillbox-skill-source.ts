@@ -48,6 +48,11 @@ export interface SkillboxSkillSourceOptions {
    * another process (the settings page) apply within a second.
    */
   tableTtlMs?: number;
+  /**
+   * skills/list reuses an entry whose file stamps were checked this recently; default 1,000 ms.
+   * skills/get, resources/read and directory reads always check (reads also verify the bytes).
+   */
+  listRevalidateMs?: number;
   /** Epoch milliseconds; default Date.now. */
   clock?: () => number;
 }
@@ -86,7 +91,8 @@ export function createSkillboxSkillSource(
   const ttl = options.tableTtlMs ?? 1000;
   const clock = options.clock ?? Date.now;
   const warn = options.onWarning ?? (() => undefined);
-  const entries = createSkillEntryCache(warn);
+  const entries = createSkillEntryCache(warn, clock);
+  const listMaxAge = options.listRevalidateMs ?? 1000;
   const reported = new Set<string>();
   let table: Table | undefined;
 
