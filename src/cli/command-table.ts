@@ -73,4 +73,39 @@ export const commandTable: LazyCliCommand[] = [
     summary: "Start the HTTP API and the settings page",
     load: async () => (await import("./commands/serve.js")).serveCommand,
   },
+  {
+    name: "add",
+    summary: "Install skills from GitHub, a git URL, a folder or an archive",
+    load: async () => (await import("./commands/add.js")).addCommand,
+  },
+  {
+    name: "install",
+    summary: "Install exactly the skills skills-lock.json names (--frozen for CI)",
+    load: async () => (await import("./commands/install.js")).installCommand,
+  },
+  {
+    name: "verify",
+    summary: "Report installed skills whose files changed since install (exit 1 if any)",
+    load: async () => (await import("./commands/verify.js")).verifyCommand,
+  },
+  {
+    name: "outdated",
+    summary: "List installed skills whose source changed (reads only)",
+    load: async () => (await import("./commands/outdated.js")).outdatedCommand,
+  },
+  {
+    name: "update",
+    summary: "Update installed skills from their source (consent for new permissions)",
+    load: async () => (await import("./commands/update.js")).updateCommand,
+  },
+  {
+    name: "remove",
+    summary: "Remove installed skills (and their lock entries and links)",
+    load: async () => (await import("./commands/remove.js")).removeCommand,
+  },
+  {
+    name: "search",
+    summary: "Search skills.sh and the bundled curated list",
+    load: async () => (await import("./commands/search.js")).searchCommand,
+  },
 ];
