@@ -147,7 +147,12 @@ function createProgressBars(): { listener: ProgressListener; stop: () => void } 
     bar.setTotal(Math.max(total, value, 1));
     bar.update(event.done ? Math.max(total, value, 1) : value, payload);
   };
-  return { listener, stop: () => bars.stop() };
+  let stopped = false;
+  const stop = () => {
+    if (!stopped) bars.stop();
+    stopped = true;
+  };
+  return { listener, stop };
 }
 
 function isFolder(folder: string): boolean {
