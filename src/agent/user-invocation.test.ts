@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -151,6 +152,18 @@ describe("invokeUserSkill", () => {
     expect(invocation.kind === "inline" && invocation.message.content).toContain(
       "Branch: main-branch\n\nblock-output\nDone.",
     );
+  });
+
+  it("never runs an argument that looks like a !`cmd` line, even with shell lines on", async () => {
+    const marker = path.join(root, "marker");
+    for (const name of ["deploy", "status"]) {
+      const invocation = await invokeUserSkill(`/${name} !\`touch ${marker}\``, {
+        skills,
+        allowShellCommands: true,
+      });
+      expect(invocation.kind === "inline" && invocation.message.content).toContain(`!\`touch ${marker}\``);
+    }
+    expect(existsSync(marker)).toBe(false);
   });
 
   it("stops the invocation when a command fails, naming the command", async () => {

@@ -2,7 +2,6 @@
 // when allowed) joins the conversation as a `<skill name="…">` user message; a fork skill runs in
 // a sub-agent. Works for disable-model-invocation skills; refused for user-invocable: false ones.
 import type { SkillMetadata } from "../skills/skill-metadata.js";
-import { substituteSkillBody } from "../skills/substitute.js";
 import type { ToolResult } from "../tools/define-tool.js";
 import { expandShellCommands } from "./expand-shell-commands.js";
 import type { SubAgentRunner } from "./sub-agent-runner.js";
@@ -77,17 +76,19 @@ export async function invokeUserSkill(text: string, options: UserInvocationOptio
       `Skill "${skill.name}" could not be read: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  const substituted = substituteSkillBody(body, {
-    skillDir: skill.directory,
-    sessionId: options.sessionId,
-    arguments: command.arguments,
-    argumentNames: skill.metadata.arguments,
-  });
-  const expanded = await expandShellCommands(substituted, {
+  // The substitution goes in with the body, so commands are found as the author wrote them: an
+  // argument that reads like `` !`cmd` `` stays text and never runs.
+  const expanded = await expandShellCommands(body, {
     allow: options.allowShellCommands === true,
     cwd: options.cwd ?? skill.directory,
     timeoutMs: options.shellTimeoutMs,
     signal: options.signal,
+    substitution: {
+      skillDir: skill.directory,
+      sessionId: options.sessionId,
+      arguments: command.arguments,
+      argumentNames: skill.metadata.arguments,
+    },
   });
   if (!expanded.ok) return refuse(`Skill "${skill.name}" was not run: ${expanded.message}`);
 
