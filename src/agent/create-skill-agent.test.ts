@@ -1,5 +1,5 @@
 // createSkillAgent over a real workspace (temp folders, in-memory SQLite) and the fake LLM server.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -191,6 +191,42 @@ describe("createSkillAgent", () => {
     await skillAgent.run("run echo");
     expect(lastToolContent(modelCalls()[1])).toContain("A hook blocked this bash call: no shell today");
     expect(workspace?.audit.list("session-1")[0]).toMatchObject({ tool: "bash", status: "blocked" });
+  });
+
+  it("runs a loaded skill's own hooks only when the person trusts the skill's code", async () => {
+    const marker = path.join(base, "hook-ran");
+    writeSkill(
+      "hooked",
+      `description: Has a hook.\nhooks:\n  PreToolUse:\n    - matcher: "*"\n      hooks:\n        - type: command\n          command: "touch '${marker}'"`,
+      "Body.",
+    );
+    const failures: string[] = [];
+    const script: FakeLlmStep[] = [
+      { toolCalls: [{ name: "load_skill", arguments: { skill_name: "hooked" } }] },
+      { toolCalls: [{ name: "glob", arguments: { pattern: "*" } }] },
+      { text: "done" },
+    ];
+    const untrusted = await start(script, { onHookFailure: (failure) => failures.push(failure.message) });
+    await untrusted.run("use the skill");
+    expect(existsSync(marker)).toBe(false);
+    expect(failures.join("\n")).toContain("skillbox settings allow-scripts hooked");
+
+    await untrusted.close();
+    agent = undefined;
+    workspace?.settings.updateSkillSettings((current) => ({ ...current, allowScripts: ["hooked"] }));
+    server?.addSteps(...script);
+    const trusted = createSkillAgent({
+      workspace: openedWorkspace(),
+      providerConfig: resolveProviderConfig({
+        flags: { provider: "openai", baseUrl: server?.openaiBaseUrl, model: "main-model" },
+        config: {},
+      }),
+      connection: { retry: { maxRetries: 0 } },
+      sessionId: "session-2",
+    });
+    agent = trusted;
+    await trusted.run("use the skill");
+    expect(existsSync(marker)).toBe(true);
   });
 
   it("refuses a /name skill with a shell line unless the settings allow shell injection", async () => {

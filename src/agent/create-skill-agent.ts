@@ -110,6 +110,8 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
 
   const hooks = createHookBus({
     cwd,
+    // A skill's hooks are code from its author: they run only for skills the person trusts.
+    trustsSkill: (name) => workspace.scriptsAllowed(name),
     ...(options.hookEnv === undefined ? {} : { env: options.hookEnv }),
     ...(options.onHookFailure === undefined ? {} : { onFailure: options.onHookFailure }),
   });

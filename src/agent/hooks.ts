@@ -45,6 +45,13 @@ export interface HookBusOptions {
   defaultTimeoutMs?: number;
   /** Told about each failed hook (and unknown event names in configuration). */
   onFailure?: (failure: HookFailure) => void;
+  /**
+   * Whether a skill's own `hooks:` may run. A skill's hooks are commands from whoever wrote the
+   * skill (a cloned repository, say), so the workspace passes the person's "allow scripts" trust;
+   * an untrusted skill's hooks are not registered and `onFailure` says so once. Default: trusted,
+   * for library users who build their own bus from skills they control.
+   */
+  trustsSkill?: (name: string) => boolean;
 }
 
 /** Registers and runs hooks. Every `register…`/`on` returns a function that removes what it added. */
@@ -168,6 +175,17 @@ export function createHookBus(options: HookBusOptions = {}): HookBus {
       return addEntries(config, context);
     },
     registerScoped(hooks, scope = {}) {
+      if (scope.skill !== undefined && options.trustsSkill?.(scope.skill) === false) {
+        const events = Object.keys(hooks);
+        if (events.length > 0) {
+          options.onFailure?.({
+            event: events[0] ?? "",
+            source: `skill ${scope.skill}`,
+            message: `The hooks of skill "${scope.skill}" were not run: its code is not trusted. Run skillbox settings allow-scripts ${scope.skill} to trust it.`,
+          });
+        }
+        return () => undefined;
+      }
       const env: NodeJS.ProcessEnv = {};
       if (scope.skillDirectory !== undefined) {
         env.SKILL_DIR = scope.skillDirectory;
