@@ -59,6 +59,20 @@ describe("createSkillEntryCache", () => {
     expect(changes).toEqual([{ uri: skill.uri, changedFiles: ["skill://notes/reference/format.md"] }]);
   });
 
+  it("skips the walk for a listing when the stamps were checked within maxAgeMs, and checks again after", async () => {
+    const { path: skill, write } = skillFolder();
+    let now = 1000;
+    const cache = createSkillEntryCache(
+      () => undefined,
+      () => now,
+    );
+    const first = await cache.entryFor(skill);
+    write("reference/format.md", "Numbered lists.\n");
+    expect(await cache.entryFor(skill, { maxAgeMs: 500 })).toBe(first);
+    now += 600;
+    expect(await cache.entryFor(skill, { maxAgeMs: 500 })).not.toBe(first);
+  });
+
   it("refuses to publish a skill the SDK rejects, with a warning naming the folder", async () => {
     const { path: skill, write } = skillFolder();
     write("SKILL.md", "---\nname: other\ndescription: Wrong name.\n---\nBody.\n");

@@ -172,7 +172,7 @@ export function createSkillboxSkillSource(
     async list({ cursor }) {
       const page = pageByUri(currentTable().listed, cursor, pageSize, (skill) => skill.uri);
       const built = await mapWithConcurrency(page.items, ENTRY_CONCURRENCY, (skill) =>
-        entries.entryFor(skill),
+        entries.entryFor(skill, { maxAgeMs: listMaxAge }),
       );
       const skills = built.flatMap((item) => (item === undefined ? [] : [item.entry]));
       return page.nextCursor === undefined ? { skills } : { skills, nextCursor: page.nextCursor };
