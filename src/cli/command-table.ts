@@ -74,6 +74,11 @@ export const commandTable: LazyCliCommand[] = [
     load: async () => (await import("./commands/serve.js")).serveCommand,
   },
   {
+    name: "mcp",
+    summary: "Serve the skills over MCP (stdio, or Streamable HTTP with --http)",
+    load: async () => (await import("./commands/mcp.js")).mcpCommand,
+  },
+  {
     name: "add",
     summary: "Install skills from GitHub, a git URL, a folder or an archive",
     load: async () => (await import("./commands/add.js")).addCommand,
