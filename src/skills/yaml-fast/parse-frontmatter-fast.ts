@@ -284,15 +284,11 @@ class BlockParser {
  * Tabs, control characters (C0 but LF and CR-before-LF, DEL, C1), the Unicode line and paragraph
  * separators, a BOM inside the text and the non-characters U+FFFE/U+FFFF: all left to `yaml`.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters to find.
+const UNSUPPORTED_CHARACTER = /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)/;
+
 function hasUnsupportedCharacter(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code >= 0x20 && code < 0x7f) continue;
-    if (code === 10) continue;
-    if (code === 13 && text.charCodeAt(index + 1) === 10) continue;
-    if (code < 0xa0 || code === 0x2028 || code === 0x2029 || code === 0xfeff || code >= 0xfffe) return true;
-  }
-  return false;
+  return UNSUPPORTED_CHARACTER.test(text);
 }
 
 /** True when `line` has `-` at `column` followed by a space or the end of the line. */
