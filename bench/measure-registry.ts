@@ -7,8 +7,7 @@ import { isStopWord, splitSearchWords } from "../src/registry/analyze-search-tex
 import type { SkillRegistry } from "../src/registry/skill-registry-types.js";
 import { createLoadSkillTool } from "../src/tools/load-skill.js";
 import { createSearchSkillsTool } from "../src/tools/search-skills.js";
-import { quantile } from "./generate-skills.js";
-import type { DescribedSkill } from "./realistic-descriptions.js";
+import { type GeneratedSkill, quantile } from "./generate-skills.js";
 
 /** Medians and tails of a list of durations, in milliseconds. */
 export interface Durations {
@@ -34,12 +33,13 @@ export function summarize(values: readonly number[]): Durations {
  */
 export function measureRefreshAfterEdit(
   registry: SkillRegistry,
-  skills: readonly DescribedSkill[],
+  skills: readonly GeneratedSkill[],
   count = 20,
 ): Durations & { changed: number } {
   const durations: number[] = [];
   let changed = 0;
-  const candidates = skills.filter((skill) => skill.description !== undefined);
+  // Skills whose description is one plain line, so appending to it keeps the YAML valid.
+  const candidates = skills.filter((skill) => skill.editable);
   for (let index = 0; index < count; index++) {
     const skill = candidates[(index * 499) % candidates.length];
     if (skill === undefined) break;
@@ -108,16 +108,18 @@ export async function measureLoads(
 }
 
 /**
- * For every skill with a description, a query of its three most distinctive words (rarest across
- * all descriptions; stop words skipped) must find it in the top 5 of search_skills.
+ * For every skill with a description and a valid name of its own (no other folder uses it), a
+ * query of its three most distinctive words (rarest across all descriptions; stop words skipped)
+ * must find it in the top 5 of search_skills.
  */
 export async function measureSearchQuality(
   registry: SkillRegistry,
-  skills: readonly DescribedSkill[],
+  skills: readonly GeneratedSkill[],
 ): Promise<{ recallAt5: number; queries: number; withoutDescription: number; p50: number; p99: number }> {
   const tool = createSearchSkillsTool({ registry });
   const described = skills.filter(
-    (skill): skill is DescribedSkill & { description: string } => skill.description !== undefined,
+    (skill): skill is GeneratedSkill & { description: string; name: string } =>
+      skill.searchable && skill.description !== undefined && skill.name !== undefined,
   );
   const wordsOf = (text: string) => [
     ...new Set(splitSearchWords(text.toLowerCase()).filter((word) => word.length > 2 && !isStopWord(word))),

@@ -19,7 +19,6 @@ import {
   measureRefreshAfterEdit,
   measureSearchQuality,
 } from "./measure-registry.js";
-import { applyRealisticDescriptions } from "./realistic-descriptions.js";
 import { type BenchRow, renderBenchTable } from "./render-bench-table.js";
 import { summarizeProfile } from "./summarize-profile.js";
 
@@ -74,7 +73,7 @@ try {
     const root = join(base, `skills-${size}`);
     let started = performance.now();
     const tree = await generateSkillTree(root, size, 42);
-    const described = applyRealisticDescriptions(tree, 42);
+    const described = tree.skills;
     log(`generated ${size} skills in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const fileList = join(base, `files-${size}.json`);
     writeFileSync(fileList, JSON.stringify(described.map((skill) => skill.file)));
@@ -204,8 +203,7 @@ try {
   }
 
   const savingRoot = join(base, "skills-100");
-  const savingTree = await generateSkillTree(savingRoot, 100, 7);
-  applyRealisticDescriptions(savingTree, 7);
+  await generateSkillTree(savingRoot, 100, 7);
   const savingRegistry = createSkillRegistry(benchRegistryOptions(savingRoot));
   const saving = await measureLayer1Saving(savingRegistry);
   savingRegistry.close();
