@@ -1,18 +1,24 @@
-// `npm run bench`: registry and progressive-disclosure benchmark at 1,000 and 10,000 skills, each
-// figure against a floor measured in the same run (a plain loop reading every SKILL.md whole with
-// readFileSync). Prints a table with PASS/MISS against the targets and writes bench/results.json.
-// Options: --quick (1,000 skills only), --profile (CPU profiles of the largest cold scan and warm start).
+// `npm run bench`: first the whole-process table (what users run: `skillbox list --json` and
+// `skillbox prompt` as fresh processes over a real-shaped tree, each run paired with a run of the
+// readFileSync floor, warm page cache, median of the pairs, peak RSS, and openskills on the same
+// tree), then the in-process figures (registry and progressive disclosure inside child processes,
+// at 1,000 and 10,000 skills). Prints both tables and writes bench/results.json.
+// Options: --quick (1,000 skills), --profile (CPU profiles of the in-process cold scan and warm start).
+// Environment: SKILLBOX_BENCH_SKILLS=<n> (tree size, default 10,000; also the only in-process size),
+// SKILLBOX_BENCH_PAIRS=<n> (timed pairs per whole-process measure, default 5).
 
 import { execSync, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createSkillRegistry } from "../src/registry/skill-registry.js";
 import { benchRegistryOptions, type ChildOptions, type ChildResult } from "./bench-options.js";
+import { buildBenchCli } from "./build-bench-cli.js";
 import { buildBenchChild } from "./build-child.js";
-import { generateSkillTree, quantile } from "./generate-skills.js";
+import { type GeneratedSkillTree, generateSkillTree, quantile } from "./generate-skills.js";
 import { measureLayer1Saving } from "./layer1-saving.js";
+import { measureWholeProcesses } from "./measure-processes.js";
 import {
   measureLayer1,
   measureLoads,
@@ -20,13 +26,18 @@ import {
   measureSearchQuality,
 } from "./measure-registry.js";
 import { type BenchRow, renderBenchTable } from "./render-bench-table.js";
+import { renderProcessTable, summarizeMeasure } from "./render-process-table.js";
 import { summarizeProfile } from "./summarize-profile.js";
+import { rssMethod } from "./time-process.js";
 
 const packageRoot = fileURLToPath(new URL("../", import.meta.url));
 const child = buildBenchChild();
 const quick = process.argv.includes("--quick");
 const profile = process.argv.includes("--profile");
-const sizes = quick ? [1000] : [1000, 10_000];
+const requested = Number(process.env.SKILLBOX_BENCH_SKILLS ?? "");
+const treeSize = Number.isInteger(requested) && requested > 0 ? requested : quick ? 1000 : 10_000;
+const pairs = Math.max(5, Number(process.env.SKILLBOX_BENCH_PAIRS ?? 5) || 5);
+const sizes = requested > 0 ? [treeSize] : quick ? [1000] : [1000, 10_000];
 const BUDGET_TOKENS = 4000;
 // Child runs per measurement (the fastest counts); fewer at 10,000 to stay within about 3 minutes.
 const repeatsFor = (size: number) => (size >= 10_000 ? 2 : 3);
@@ -68,13 +79,64 @@ const results: Record<string, unknown> = {
 };
 const rows: BenchRow[] = [];
 const startedAll = performance.now();
+const trees = new Map<number, GeneratedSkillTree>();
+const generate = async (size: number): Promise<GeneratedSkillTree> => {
+  const started = performance.now();
+  const tree = await generateSkillTree(join(base, `skills-${size}`), size, 42);
+  log(
+    `generated ${size} skill folders (${tree.skills.length} skills, ${tree.fileCount} files, ` +
+      `${tree.directoryCount} folders) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  trees.set(size, tree);
+  return tree;
+};
+let processTable = "";
 try {
+  // Whole processes first: the in-process part below edits the tree.
+  const processTree = await generate(treeSize);
+  const cli = buildBenchCli(log);
+  log(`whole-process bench over ${treeSize} skill folders, ${pairs} pairs each (CLI ${cli.source})`);
+  const scratch = join(base, "whole-process");
+  mkdirSync(scratch, { recursive: true });
+  const wholeProcess = measureWholeProcesses({
+    tree: processTree,
+    cli,
+    pairs,
+    budgetTokens: BUDGET_TOKENS,
+    scratch,
+    log,
+  });
+  processTable = renderProcessTable(wholeProcess.measures);
+  results.wholeProcess = {
+    skillFolders: treeSize,
+    skills: processTree.skills.length,
+    pairs,
+    cli: cli.source,
+    rss: rssMethod(),
+    coldWarmIdentical: wholeProcess.coldWarmIdentical,
+    measures: wholeProcess.measures.map((measure) => ({
+      label: measure.label,
+      baseline: measure.baseline,
+      note: measure.note,
+      skillsReported: measure.skillsReported,
+      summary: summarizeMeasure(measure),
+      runs: measure.runs?.map((run) => ({
+        milliseconds: run.milliseconds,
+        maxRssMegabytes: run.maxRssMegabytes,
+      })),
+      baselineRuns: measure.baselineRuns.map((run) => ({
+        milliseconds: run.milliseconds,
+        maxRssMegabytes: run.maxRssMegabytes,
+      })),
+    })),
+  };
+  log("whole-process measurements done");
+
   for (const size of sizes) {
     const root = join(base, `skills-${size}`);
     let started = performance.now();
-    const tree = await generateSkillTree(root, size, 42);
+    const tree = trees.get(size) ?? (await generate(size));
     const described = tree.skills;
-    log(`generated ${size} skills in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const fileList = join(base, `files-${size}.json`);
     writeFileSync(fileList, JSON.stringify(described.map((skill) => skill.file)));
     // The page cache is dropped (when allowed) before every floor, cold and warm run alike.
@@ -111,6 +173,7 @@ try {
     const coldScan = fastest(colds);
     const warm = fastest(warms);
     const figures = {
+      skillFolders: size,
       skills: colds[0]?.skills ?? 0,
       skillFileKilobytes: {
         p50: quantile(tree.skillFileSizes, 0.5) / 1024,
@@ -136,7 +199,7 @@ try {
       { size, label: "floor: readFileSync every SKILL.md", value: floor, unit: "ms", floor },
       {
         size,
-        label: "cold discovery + parse",
+        label: "cold registry.refresh()",
         value: coldScan,
         unit: "ms",
         floor,
@@ -144,7 +207,7 @@ try {
       },
       {
         size,
-        label: "warm start (persisted index)",
+        label: "warm registry.refresh() (persisted index)",
         value: warm,
         unit: "ms",
         floor,
@@ -186,7 +249,7 @@ try {
       },
       {
         size,
-        label: "peak RSS",
+        label: "peak RSS (refresh, Layer 1, 500 loads, 100 searches)",
         value: rss.maxRssMegabytes ?? 0,
         unit: "MB",
         max: targeted ? 150 : undefined,
@@ -227,6 +290,20 @@ try {
   }
 
   results.totalSeconds = (performance.now() - startedAll) / 1000;
+  const wholeTree = trees.get(treeSize);
+  const identical = (results.wholeProcess as { coldWarmIdentical?: boolean }).coldWarmIdentical;
+  console.log(
+    `Whole processes over ${treeSize.toLocaleString("en-US")} real-shaped skill folders ` +
+      `(${wholeTree?.skills.length.toLocaleString("en-US")} skills): median of ${pairs} pairs, each run paired ` +
+      `with the floor (node reading every skill file with readFileSync), warm page cache, peak RSS by ${rssMethod()}.`,
+  );
+  console.log(processTable);
+  if (identical !== undefined)
+    console.log(`Cold and warm list --json output identical: ${identical ? "yes" : "NO"}.`);
+  console.log(
+    "\nIn-process figures: each measured inside a child process (registry.refresh() and the like, " +
+      "not a whole CLI run), against a floor read in a child process the same way.",
+  );
   console.log(renderBenchTable(rows));
   console.log(
     `\nLayer 1 saving, ${saving.skills} realistic skills (cl100k_base tokens): Layer 1 listing ${saving.layer1Tokens} ` +
