@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createInstallCli, type InstallCli } from "../../install/__fixtures__/install-cli-fixtures.js";
 import { hashTree, skillText } from "../../install/__fixtures__/install-fixtures.js";
 import { openWorkspace } from "../../workspace/open-workspace.js";
+import { createInstallCli, type InstallCli } from "../__fixtures__/install-cli-fixtures.js";
 import { addCommand } from "./add.js";
 import { listCommand } from "./list.js";
 import { outdatedCommand } from "./outdated.js";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createInstallCli, type InstallCli } from "../../install/__fixtures__/install-cli-fixtures.js";
 import { hashTree, skillText } from "../../install/__fixtures__/install-fixtures.js";
+import { createInstallCli, type InstallCli } from "../__fixtures__/install-cli-fixtures.js";
 import { addCommand } from "./add.js";
 import { outdatedCommand } from "./outdated.js";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createInstallCli, type InstallCli } from "../../install/__fixtures__/install-cli-fixtures.js";
+import { createInstallCli, type InstallCli } from "../__fixtures__/install-cli-fixtures.js";
 import { addCommand } from "./add.js";
 import { searchCommand } from "./search.js";
 

@@ -1,8 +1,8 @@
 import { rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createInstallCli, type InstallCli } from "../../install/__fixtures__/install-cli-fixtures.js";
 import { hashTree } from "../../install/__fixtures__/install-fixtures.js";
+import { createInstallCli, type InstallCli } from "../__fixtures__/install-cli-fixtures.js";
 import { addCommand } from "./add.js";
 import { verifyCommand } from "./verify.js";
 

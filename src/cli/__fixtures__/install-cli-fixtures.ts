@@ -2,10 +2,10 @@
 // GitHub server serving a git repository with two skills as `acme/skills`, and the environment
 // pointing the commands at it.
 import * as path from "node:path";
-import type { CliCommand } from "../../cli/command.js";
-import { type CliHarness, type CliRun, createCliHarness } from "../../cli/__fixtures__/cli-harness.js";
+import type { CliCommand } from "../command.js";
+import { type CliHarness, type CliRun, createCliHarness } from "./cli-harness.js";
 import { type FakeGithubServer, startFakeGithubServer } from "../../testing/fake-github-server.js";
-import { createSourceRepository, type SourceRepository, skillText } from "./install-fixtures.js";
+import { createSourceRepository, type SourceRepository, skillText } from "../../install/__fixtures__/install-fixtures.js";
 
 export interface InstallCli {
   cli: CliHarness;
