@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadSkillText } from "../src/skills/load-skill-text.js";
 import { validateSkillText } from "../src/skills/validate-skill-text.js";
@@ -42,14 +42,12 @@ try {
       `frontmatter median ${quantile(tree.frontmatterSizes, 0.5)} B`,
   );
 
-  const texts = await Promise.all(
-    tree.directories.map((directory) => readFile(join(directory, "SKILL.md"), "utf8")),
-  );
+  const texts = await Promise.all(tree.skills.map((skill) => readFile(skill.file, "utf8")));
   for (const mode of ["lenient", "strict"] as const) {
     started = performance.now();
     const cpuBefore = process.cpuUsage();
     texts.forEach((text, index) => {
-      const options = { path: "SKILL.md", directoryName: tree.directories[index] ?? "" };
+      const options = { path: "SKILL.md", directoryName: basename(tree.skills[index]?.directory ?? "") };
       if (mode === "lenient") loadSkillText(text, options);
       else validateSkillText(text, { ...options, mode });
     });
