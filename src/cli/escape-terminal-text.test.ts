@@ -8,6 +8,7 @@ import { promptCommand } from "./commands/prompt.js";
 import { settingsCommand } from "./commands/settings.js";
 import { showCommand } from "./commands/show.js";
 import { stateCommand } from "./commands/state.js";
+import { validateCommand } from "./commands/validate.js";
 import { escapeTerminalLine, escapeTerminalText, formatDiagnosticLine } from "./escape-terminal-text.js";
 
 // Sets the window title, rings the bell and clears the screen; then a right-to-left override.
@@ -55,6 +56,7 @@ describe("human-readable CLI output", () => {
       settingsCommand,
       promptCommand,
       loadCommand,
+      validateCommand,
     ]);
     // YAML double quotes read \e and \a as ESC and BEL; the body carries a raw right-to-left override.
     cli.writeSkill(cli.skills, "evil", { description: '"Helps. \\e]0;PWNED\\a\\e[2J"' }, "Run \u202Ethis\n");
@@ -73,6 +75,9 @@ describe("human-readable CLI output", () => {
     ["settings allow-scripts", ["settings", "allow-scripts", "evil"]],
     ["prompt --stats", ["prompt", "--stats"]],
     ["an unknown skill's error", ["show", `nope${ATTACK}`]],
+    ["validate", ["validate", ".agents/skills"]],
+    ["validate --strict", ["validate", "--strict", ".agents/skills"]],
+    ["validate on a missing path", ["validate", `.agents/skills/nope${ATTACK}`]],
   ];
   it.each(commands)("%s prints no raw control or bidi character", async (_title, args) => {
     const result = await cli.run(args);
@@ -84,6 +89,7 @@ describe("human-readable CLI output", () => {
     expect(list.stdout).toContain("Helps. \\x1b]0;PWNED\\x07\\x1b[2J");
     expect(list.stderr).toContain("odd\\x1b[2J");
     expect((await cli.run(["show", "evil"])).stdout).toContain("Run \\u202ethis");
+    expect((await cli.run(["validate", ".agents/skills"])).stdout).toContain("odd\\x1b[2J");
   });
 
   it("keeps JSON output exact", async () => {

@@ -15,11 +15,11 @@ import {
 } from "../agent/providers/resolve-provider-config.js";
 import { parseSlashCommand } from "../agent/user-invocation.js";
 import { SkillboxError } from "../errors.js";
-import { formatDiagnostic } from "../skills/diagnostic.js";
 import { suggestSkillNames } from "../tools/suggest-skill-names.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { AgentOptionValues } from "./agent-options.js";
 import type { CliIo } from "./command.js";
+import { escapeTerminalLine, formatDiagnosticLine } from "./escape-terminal-text.js";
 import { openCliWorkspace } from "./open-cli-workspace.js";
 import { usageError } from "./parse-command-arguments.js";
 import { describeCliAllow } from "./permission-prompt.js";
@@ -44,7 +44,7 @@ export function openCliAgent(
   const sessionId = randomUUID();
   const workspace = openCliWorkspace(command, io, values, { sessionId });
   try {
-    for (const diagnostic of workspace.diagnostics) io.stderr(`${formatDiagnostic(diagnostic)}\n`);
+    for (const diagnostic of workspace.diagnostics) io.stderr(`${formatDiagnosticLine(diagnostic)}\n`);
     const { config } = workspace;
     const providerConfig = resolveProviderConfig({
       flags: {
@@ -132,28 +132,30 @@ function parseMaxSteps(command: string, text: string | undefined): number | unde
 /**
  * One line for a tool event, for progress on stderr: `› read_file {"path":"a.txt"}` when a call
  * starts, `  ✗ <reason>` when it failed, was denied or was blocked; undefined for other events.
+ * Escaped: the model chooses the arguments and tools the results, so neither may drive the terminal.
  */
 export function describeToolActivity(event: AgentEvent, agentName = "main"): string | undefined {
   const who = agentName === "main" ? "" : `[${agentName}] `;
   if (event.type === "tool-start") {
-    return `${who}› ${event.call.name} ${shorten(JSON.stringify(event.call.arguments), 160)}\n`;
+    return `${escapeTerminalLine(`${who}› ${event.call.name} ${shorten(JSON.stringify(event.call.arguments), 160)}`)}\n`;
   }
   if (event.type === "tool-end" && event.status !== "ok") {
-    return `${who}  ✗ ${event.status}: ${shorten(event.result.content.replace(/\s+/g, " "), 200)}\n`;
+    return `${escapeTerminalLine(`${who}  ✗ ${event.status}: ${shorten(event.result.content.replace(/\s+/g, " "), 200)}`)}\n`;
   }
   return undefined;
 }
 
 /**
  * One stderr line for a hook that failed (exit code other than 0 and 2, crash, timeout, bad JSON):
- * it was skipped, as in Claude Code, where only exit code 2 or a block decision blocks.
+ * it was skipped, as in Claude Code, where only exit code 2 or a block decision blocks. The hook's
+ * command and output come from a skill or a config, so the line is escaped.
  */
 export function describeHookFailure(command: string, failure: HookFailure): string {
   const message = shorten(failure.message.replace(/\s+/g, " ").trim(), 240);
   const event = parseHookEvent(failure.event);
-  if (event === undefined) return `skillbox ${command}: hooks: ${message}\n`;
+  if (event === undefined) return `skillbox ${command}: hooks: ${escapeTerminalLine(message)}\n`;
   const source = shorten(failure.source.replace(/\s+/g, " "), 80);
-  return `skillbox ${command}: ${HOOK_EVENT_NAMES[event]} hook "${source}" failed and was skipped: ${message} (only exit code 2 or a block decision blocks)\n`;
+  return `skillbox ${command}: ${HOOK_EVENT_NAMES[event]} hook "${escapeTerminalLine(source)}" failed and was skipped: ${escapeTerminalLine(message)} (only exit code 2 or a block decision blocks)\n`;
 }
 
 function shorten(text: string, limit: number): string {

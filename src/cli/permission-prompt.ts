@@ -4,15 +4,19 @@
 import type { Interface } from "node:readline";
 import type { Readable } from "node:stream";
 import type { AllowAdvice, PermissionAnswer, PermissionQuestion } from "../agent/permissions.js";
+import { escapeTerminalLine } from "./escape-terminal-text.js";
 
-/** The question on its own line, then the choices, ending where the key is read. */
+/**
+ * The question on its own line, then the choices, ending where the key is read. The model wrote the
+ * command in it, so it is escaped: a carriage return or escape sequence cannot hide what is asked.
+ */
 export function formatPermissionPrompt(question: PermissionQuestion): string {
-  return `${question.message}\n${formatPermissionChoices(question)}`;
+  return `${escapeTerminalLine(question.message)}\n${formatPermissionChoices(question)}`;
 }
 
 /** `  [y] yes once  [a] always (Bash(ls:*)) this session  [n] no: ` — short, so it fits one row. */
 export function formatPermissionChoices(question: PermissionQuestion): string {
-  return `  [y] yes once  [a] always (${question.suggestedRules.join(", ")}) this session  [n] no: `;
+  return `  [y] yes once  [a] always (${escapeTerminalLine(question.suggestedRules.join(", "))}) this session  [n] no: `;
 }
 
 /** `y` allows once, `a` always for the session; anything else (Enter, Ctrl-C, end of input) is a no. */
@@ -26,7 +30,7 @@ export function readPermissionAnswer(key: string | undefined): PermissionAnswer 
 /** What the answer did, printed after the question. */
 export function describePermissionAnswer(answer: PermissionAnswer, question: PermissionQuestion): string {
   if (answer === "always")
-    return `yes, and ${question.suggestedRules.join(", ")} for the rest of this session`;
+    return `yes, and ${escapeTerminalLine(question.suggestedRules.join(", "))} for the rest of this session`;
   return answer ? "yes, once" : "no";
 }
 

@@ -21,7 +21,10 @@ afterEach(async () => {
 });
 
 /** A running chat: type lines, wait for output, interrupt, and await its exit code. */
-async function startChat(script: FakeLlmStep[], options: { terminal?: boolean } = {}) {
+async function startChat(
+  script: FakeLlmStep[],
+  options: { terminal?: boolean; stdoutIsTerminal?: boolean } = {},
+) {
   server = await createFakeLlmServer({ script });
   const input = new PassThrough();
   const output = new PassThrough();
@@ -53,6 +56,7 @@ async function startChat(script: FakeLlmStep[], options: { terminal?: boolean } 
     cwd: path.join(base, "project"),
     home: path.join(base, "home"),
     env: { OPENAI_BASE_URL: server.openaiBaseUrl, SKILLBOX_DB: path.join(base, "skillbox.db") },
+    stdoutIsTerminal: options.stdoutIsTerminal ?? false,
   };
   const command = createChatCommand(() => ({
     input,
@@ -164,6 +168,31 @@ describe("skillbox chat", () => {
     expect(existsSync(target("later"))).toBe(true);
     expect(chat.screen()).toContain("yes, and Bash(echo:*) for the rest of this session\n");
     expect(chat.screen()).not.toContain(`Allow bash (echo hi > ${target("later")})`);
+  });
+
+  it("shows the model's text, the command it asks about and errors escaped when stdout is a terminal", async () => {
+    const attack = "\u001b]0;PWNED\u0007\u001b[2J";
+    const chat = await startChat(
+      [
+        { toolCalls: [{ name: "bash", arguments: { command: `echo hi\r${attack}` } }] },
+        { text: `streamed ${attack}\u202Eend` },
+      ],
+      { stdoutIsTerminal: true },
+    );
+    chat.type("go");
+    await chat.waitFor("[n] no: ");
+    chat.type("n");
+    await chat.waitFor("\\u202eend");
+    chat.type(`/nope${attack}`);
+    await chat.waitFor("No skill is named");
+    chat.type("/exit");
+    expect(await chat.exited).toBe(0);
+    expect(chat.screen()).toContain("Allow bash (echo hi\\r\\x1b]0;PWNED\\x07\\x1b[2J)?");
+    expect(chat.screen()).toContain("streamed \\x1b]0;PWNED\\x07\\x1b[2J\\u202eend");
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding raw control characters is the test.
+    const raw = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E]/u;
+    expect(chat.screen()).not.toMatch(raw);
+    expect(chat.errors()).not.toMatch(raw);
   });
 
   it("takes the answer from a single keystroke on a terminal, without Enter", async () => {

@@ -11,6 +11,7 @@ import {
   type AgentOptionValues,
 } from "../agent-options.js";
 import type { CliCommand, CliIo } from "../command.js";
+import { escapeTerminalLine, escapeTerminalText } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
 import { countUsableSkills, formatSkillList } from "../format-skill-list.js";
 import { createLineReader } from "../line-reader.js";
@@ -108,8 +109,11 @@ async function runChat(io: CliIo, values: AgentOptionValues, terminal: ChatTermi
   const endLine = () => {
     if (!atLineStart) write("\n");
   };
+  // The model's text, as it streams: on a terminal it may not set the title, clear the screen or
+  // reorder lines; piped, it passes exactly.
+  const showText = (text: string) => (io.stdoutIsTerminal ? escapeTerminalText(text) : text);
   const showEvent = (event: AgentEvent, agentName?: string) => {
-    if (event.type === "text-delta" && agentName === undefined) return write(event.delta);
+    if (event.type === "text-delta" && agentName === undefined) return write(showText(event.delta));
     if (event.type === "turn-end" && agentName === undefined) return endLine();
     const line = describeToolActivity(event, agentName);
     if (line !== undefined) {
@@ -179,7 +183,7 @@ async function runChat(io: CliIo, values: AgentOptionValues, terminal: ChatTermi
     const { agent, workspace, providerConfig } = opened;
     const skillCount = countUsableSkills(workspace.registry, workspace.stateOf);
     write(
-      `Skillbox chat · ${providerConfig.provider} ${agent.model} · ${skillCount} skill${skillCount === 1 ? "" : "s"}\n${IN_CHAT_HELP}`,
+      `Skillbox chat · ${providerConfig.provider} ${escapeTerminalLine(agent.model)} · ${skillCount} skill${skillCount === 1 ? "" : "s"}\n${IN_CHAT_HELP}`,
     );
     while (!exiting) {
       rl.prompt();
@@ -201,7 +205,7 @@ async function runChat(io: CliIo, values: AgentOptionValues, terminal: ChatTermi
       try {
         checkSlashCommand(workspace, text);
       } catch (error) {
-        io.stderr(`${error instanceof Error ? error.message : String(error)}\n`);
+        io.stderr(`${escapeTerminalLine(error instanceof Error ? error.message : String(error))}\n`);
         continue;
       }
       controller = new AbortController();
@@ -211,7 +215,7 @@ async function runChat(io: CliIo, values: AgentOptionValues, terminal: ChatTermi
       // A /name fork answers without streaming: its result is the answer.
       const forked = result.steps === 0;
       if (forked && (result.stoppedBy === "end" || result.stoppedBy === "max-steps") && result.text !== "") {
-        write(`${result.text}\n`);
+        write(`${showText(result.text)}\n`);
       }
       if (result.stoppedBy === "aborted") io.stderr("(stopped)\n");
       if (result.stoppedBy === "max-steps") {
@@ -221,7 +225,8 @@ async function runChat(io: CliIo, values: AgentOptionValues, terminal: ChatTermi
             : `(stopped after ${result.steps} model calls; ask again to continue, or raise --max-steps)\n`,
         );
       }
-      if (result.stoppedBy === "error") io.stderr(`Error: ${result.error ?? "the run failed"}\n`);
+      if (result.stoppedBy === "error")
+        io.stderr(`Error: ${escapeTerminalLine(result.error ?? "the run failed")}\n`);
     }
     endLine();
     return EXIT_OK;

@@ -24,6 +24,7 @@ async function run(
   script: FakeLlmStep[] = [],
   env: Record<string, string> = {},
   command: CliCommand = runCommand,
+  extra: Partial<CliIo> = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   server ??= await createFakeLlmServer({ script });
   let stdout = "";
@@ -39,6 +40,7 @@ async function run(
     home: path.join(base, "home"),
     env: { OPENAI_BASE_URL: server.openaiBaseUrl, SKILLBOX_DB: path.join(base, "skillbox.db"), ...env },
     signal: new AbortController().signal,
+    ...extra,
   };
   const code = await runCli(["run", "--dir", path.join(base, "skills"), ...args], io, {
     commands: [command],
@@ -194,6 +196,63 @@ describe("skillbox run", () => {
     for (const line of lines) expect(line).toContain("(only exit code 2 or a block decision blocks)");
     const sent = server?.requests[1]?.body.messages as { role: string; content: string }[];
     expect(sent.at(-1)?.content).toContain("notes.txt");
+  });
+
+  describe("escape sequences from skills, the model and hooks", () => {
+    // Sets the window title, rings the bell and clears the screen.
+    const ATTACK = "\u001b]0;PWNED\u0007\u001b[2J";
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding raw control characters is the test.
+    const RAW_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
+
+    // The next run starts a server with its own script.
+    const stopServer = async () => {
+      await server?.close();
+      server = undefined;
+    };
+
+    it("never reach stderr raw, nor stdout when it is a terminal", async () => {
+      const folder = path.join(base, "skills", `odd${ATTACK}`);
+      mkdirSync(folder);
+      writeFileSync(path.join(folder, "SKILL.md"), `---\nname: odd\ndescription: "Odd \\e[2J"\n---\nBody.\n`);
+      mkdirSync(path.join(base, "project", ".skillbox"));
+      writeFileSync(
+        path.join(base, "project", ".skillbox", "config.json"),
+        JSON.stringify({
+          hooks: {
+            PreToolUse: [{ matcher: "Glob", command: "printf 'bad \\033]0;PWNED\\007' >&2; exit 1" }],
+          },
+          [`key${ATTACK}`]: true,
+        }),
+      );
+      const script: FakeLlmStep[] = [
+        {
+          toolCalls: [
+            { name: "glob", arguments: { pattern: `*${ATTACK}` } },
+            { name: "read_file", arguments: { path: `missing${ATTACK}\u202E.txt` } },
+          ],
+        },
+        { text: `done ${ATTACK}\u202Eevil` },
+      ];
+      const shown = await run(["--verbose", "look"], script, {}, runCommand, { stdoutIsTerminal: true });
+      expect(shown.code).toBe(0);
+      expect(shown.stdout).toBe("done \\x1b]0;PWNED\\x07\\x1b[2J\\u202eevil\n");
+      expect(shown.stderr).toContain("config-unknown-key");
+      expect(shown.stderr).toContain("› glob {");
+      expect(shown.stderr).toContain("✗ error:");
+      expect(shown.stderr).toContain("failed and was skipped: exited with code 1: bad \\x1b]0;PWNED\\x07");
+      expect(shown.stderr).not.toMatch(RAW_CONTROL);
+
+      await stopServer();
+      const piped = await run(["look"], [{ text: `done ${ATTACK}` }]);
+      expect(piped.stdout).toBe(`done ${ATTACK}\n`);
+      expect(piped.stderr).not.toMatch(RAW_CONTROL);
+
+      await stopServer();
+      const failed = await run(["look"], [{ status: 400, body: { error: { message: `bad ${ATTACK}` } } }]);
+      expect(failed.code).toBe(EXIT_RUN_FAILED);
+      expect(failed.stderr).toContain("\\x1b]0;PWNED");
+      expect(failed.stderr).not.toMatch(RAW_CONTROL);
+    });
   });
 
   it("reads the provider and permissions from the config file", async () => {

@@ -9,6 +9,7 @@ import {
   type AgentOptionValues,
 } from "../agent-options.js";
 import type { CliCommand, CliIo } from "../command.js";
+import { escapeTerminalLine, escapeTerminalText } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
 import { listenForInterrupt } from "../listen-for-interrupt.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
@@ -104,7 +105,7 @@ async function runOnce(
     const reason = event.type === "tool-end" ? event.result.metadata?.permissionDenied : undefined;
     if (typeof reason === "string" && terminal === undefined) {
       const who = agentName === undefined ? "" : `[${agentName}] `;
-      io.stderr(`skillbox run: ${who}${reason}\n`);
+      io.stderr(`skillbox run: ${escapeTerminalLine(`${who}${reason}`)}\n`);
     }
   };
   const opened = openCliAgent("run", io, values, {
@@ -140,7 +141,9 @@ async function runOnce(
         )}\n`,
       );
     } else if (result.text !== "") {
-      io.stdout(result.text.endsWith("\n") ? result.text : `${result.text}\n`);
+      // Piped, the answer is passed on exactly; on a terminal the model's text may not drive it.
+      const text = io.stdoutIsTerminal ? escapeTerminalText(result.text) : result.text;
+      io.stdout(text.endsWith("\n") ? text : `${text}\n`);
     }
     return reportEnd(io, result);
   } finally {
@@ -166,7 +169,7 @@ function reportEnd(io: CliIo, result: AgentRunResult): number {
       io.stderr("skillbox run: interrupted\n");
       return EXIT_INTERRUPTED;
     case "error":
-      io.stderr(`skillbox run: ${result.error ?? "the run failed"}\n`);
+      io.stderr(`skillbox run: ${escapeTerminalLine(result.error ?? "the run failed")}\n`);
       return EXIT_RUN_FAILED;
   }
 }

@@ -9,6 +9,7 @@ import { DEFAULT_HOST, DEFAULT_PORT, isLoopbackHost, startServer } from "../../s
 import { createDirectoryReader } from "../../server/web-page.js";
 import { type SignInRedirect, writeSignInRedirect } from "../../server/write-sign-in-redirect.js";
 import type { CliCommand } from "../command.js";
+import { escapeTerminalLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
 import { openCliWorkspace, rejectExtraArguments, WORKSPACE_OPTIONS } from "../open-cli-workspace.js";
 import { webDirectory } from "../package-info.js";
@@ -67,7 +68,7 @@ export const serveCommand: CliCommand = {
           );
         }
         io.stderr(
-          `skillbox serve: warning: --allow-remote: any machine that can reach ${host} can read your skills, settings, usage and audit log, over unencrypted HTTP; changes still need the token or a signed-in session.\n`,
+          `skillbox serve: warning: --allow-remote: any machine that can reach ${escapeTerminalLine(host)} can read your skills, settings, usage and audit log, over unencrypted HTTP; changes still need the token or a signed-in session.\n`,
         );
       }
       const maxEventClients =
@@ -76,7 +77,7 @@ export const serveCommand: CliCommand = {
           : parseCount("--max-event-clients", values["max-event-clients"]);
       const token = loadToken({ home, env });
       const { translator, problem } = createConfiguredTranslator(workspace, env);
-      if (problem !== undefined) io.stderr(`skillbox serve: warning: ${problem}\n`);
+      if (problem !== undefined) io.stderr(`skillbox serve: warning: ${escapeTerminalLine(problem)}\n`);
       const pageBuilt = existsSync(join(webDirectory(), "index.html"));
       if (!pageBuilt)
         io.stderr("skillbox serve: warning: the settings page is not built; run npm run build.\n");
@@ -95,12 +96,15 @@ export const serveCommand: CliCommand = {
       });
       workspace.registry.refresh();
       watcher = workspace.registry.watch();
-      io.stdout(`Skillbox settings: ${server.url}\n`);
-      io.stdout(`Sign in (the link works once, for 15 minutes): ${server.createLoginUrl()}\n`);
+      // The host and the token file's path come from config and environment: shown escaped.
+      io.stdout(`Skillbox settings: ${escapeTerminalLine(server.url)}\n`);
+      io.stdout(
+        `Sign in (the link works once, for 15 minutes): ${escapeTerminalLine(server.createLoginUrl())}\n`,
+      );
       io.stdout(
         token.source === "env"
           ? "Token: from SKILLBOX_TOKEN\n"
-          : `Token: ${token.file}${token.source === "created" ? " (created)" : ""}\n`,
+          : `Token: ${escapeTerminalLine(token.file)}${token.source === "created" ? " (created)" : ""}\n`,
       );
       if (values.open) {
         // A link of its own, handed over in a private file: the printed one stays usable.
