@@ -16,11 +16,12 @@ export function isModelInvocable(record: SkillRecord, state?: SkillState): boole
 }
 
 /**
- * True when the Layer 1 listing shows the skill: model-invocable and `user-invocable` (seed 000 lists
- * only skills with user_invocable = true and disable_model_invocation = false).
+ * True when the Layer 1 listing shows the skill: exactly when the model may load it. A
+ * `user-invocable: false` skill is model-only, so it is listed above all; `disable-model-invocation`
+ * ones are not.
  */
 export function isListedForModel(record: SkillRecord, state?: SkillState): boolean {
-  return record.metadata.userInvocable && isModelInvocable(record, state);
+  return isModelInvocable(record, state);
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } 
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { isSkillboxError } from "../errors.js";
+import { describeModelVisibility } from "./model-visibility.js";
 import type { SkillRegistryEvents } from "./registry-events.js";
 import { ageFile, ageTree, createTempDirectory, skillText, writeSkill } from "./registry-test-helpers.js";
 import { createSkillRegistry, type SkillRegistry, type SkillRegistryOptions } from "./skill-registry.js";
@@ -369,6 +370,26 @@ describe("invocation flags and activation", () => {
     expect(registry.isModelInvocable("manual-only")).toBe(false);
     expect(registry.isUserInvocable("model-only")).toBe(false);
     expect(registry.get("python")).toMatchObject({ conditional: true, activated: false });
+  });
+
+  it("gives one answer to 'listed?', 'may the model load it?' and the visibility reason", () => {
+    const { registry } = fixture();
+    const seen = registry.list({ includeShadowed: true }).map((record) => {
+      const visibility = describeModelVisibility(record);
+      expect(registry.isListedForModel(record), record.name).toBe(registry.isModelInvocable(record));
+      expect(visibility === "listed", record.name).toBe(registry.isListedForModel(record));
+      return [record.name, visibility];
+    });
+    expect(Object.fromEntries(seen)).toEqual({
+      docs: "waiting-for-paths",
+      "manual-only": "disable-model-invocation",
+      "model-only": "listed",
+      normal: "listed",
+      "pinned-off": "disable-model-invocation",
+      python: "waiting-for-paths",
+    });
+    const modelOnly = registry.get("model-only");
+    expect(modelOnly && describeModelVisibility(modelOnly, "user-only")).toBe("state");
   });
 
   it("matches paths without activating, then activates with * ** and ? semantics", () => {

@@ -97,8 +97,12 @@ describe("modelVisibility", () => {
     expect(byName.get("plain")).toMatchObject({ state: "on", modelVisibility: "listed" });
     expect(byName.get("manual")).toMatchObject({ state: "on", modelVisibility: "disable-model-invocation" });
     expect(byName.get("rusty")).toMatchObject({ state: "on", modelVisibility: "waiting-for-paths" });
-    // The model may load a user-invocable: false skill; whether Layer 1 lists it is the registry's call.
-    expect(["listed", "loadable"]).toContain(byName.get("model-only")?.modelVisibility);
+    // A user-invocable: false skill is model-only: Layer 1 lists it, and the summary says so.
+    expect(byName.get("model-only")).toMatchObject({
+      modelInvocable: true,
+      modelVisibility: "listed",
+      userInvocable: false,
+    });
     expect(byName.get("quiet")).toMatchObject({ state: "off", modelVisibility: "state" });
   });
 });

@@ -1,23 +1,12 @@
 // The API's view of one skill (SkillSummary of docs/http-api.md), built from a registry record.
 import { usageKeyOf } from "../registry/build-catalog-entries.js";
+import { describeModelVisibility, type ModelVisibility } from "../registry/model-visibility.js";
 import type { SkillRecord } from "../registry/skill-record.js";
 import { computeUsageScore } from "../registry/usage-store.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import type { SkillContext } from "../skills/skill-metadata.js";
 import type { SkillState } from "../store/skill-state.js";
 import type { Workspace } from "../workspace/workspace.js";
-
-/**
- * Why the model does or does not see a skill: `listed` (in Layer 1), `loadable` (not listed, but the
- * load tool takes it), or the reason it is hidden.
- */
-export type ModelVisibility =
-  | "listed"
-  | "loadable"
-  | "state"
-  | "shadowed"
-  | "disable-model-invocation"
-  | "waiting-for-paths";
 
 /** A skill as `GET /api/skills` lists it. */
 export interface SkillSummary {
@@ -33,7 +22,7 @@ export interface SkillSummary {
   state: SkillState;
   /** True when a higher root has a skill of the same name. */
   shadowed: boolean;
-  /** Listed in Layer 1. */
+  /** Listed in Layer 1 (and loadable by the model): `modelVisibility` is `listed`. */
   modelInvocable: boolean;
   /** What the model gets of it, and if nothing, why. */
   modelVisibility: ModelVisibility;
@@ -52,6 +41,9 @@ export function toSkillSummary(
 ): SkillSummary {
   const { registry } = workspace;
   const stat = workspace.usage.get(usageKeyOf(record));
+  // States are kept by plain name, as the registry reads them for Layer 1.
+  const state = workspace.stateOf(record.name);
+  const modelVisibility = describeModelVisibility(record, state);
   const summary: SkillSummary = {
     name: record.name,
     qualifiedName: record.qualifiedName,
@@ -60,11 +52,10 @@ export function toSkillSummary(
     root: { label: record.root.label, path: record.root.path, scope: record.root.scope },
     path: record.file,
     directory: record.directory,
-    // States are kept by plain name, as the registry reads them for Layer 1.
-    state: workspace.stateOf(record.name),
+    state,
     shadowed: record.shadowed,
-    modelInvocable: registry.isListedForModel(record),
-    modelVisibility: describeModelVisibility(workspace, record),
+    modelInvocable: modelVisibility === "listed",
+    modelVisibility,
     userInvocable: registry.isUserInvocable(record),
     context: record.metadata.context,
     usage: {
@@ -76,17 +67,4 @@ export function toSkillSummary(
   };
   if (record.metadata.whenToUse !== undefined) summary.whenToUse = record.metadata.whenToUse;
   return summary;
-}
-
-/** The first reason that applies, in the order the registry checks them. */
-function describeModelVisibility(workspace: Workspace, record: SkillRecord): ModelVisibility {
-  const { registry } = workspace;
-  if (registry.isListedForModel(record)) return "listed";
-  if (registry.isModelInvocable(record)) return "loadable";
-  if (record.shadowed) return "shadowed";
-  const state = workspace.stateOf(record.name);
-  if (state === "off" || state === "user-only") return "state";
-  if (record.metadata.disableModelInvocation) return "disable-model-invocation";
-  if (record.conditional && !record.activated) return "waiting-for-paths";
-  return "state";
 }

@@ -23,10 +23,9 @@ export interface SkillRoot {
   scope: string;
 }
 
-/** What the model gets of a skill, and if nothing, why (mirrors src/server/skill-summary.ts). */
+/** What the model gets of a skill, and if nothing, why (mirrors src/registry/model-visibility.ts). */
 export type ModelVisibility =
   | "listed"
-  | "loadable"
   | "state"
   | "shadowed"
   | "disable-model-invocation"

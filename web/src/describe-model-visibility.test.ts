@@ -4,7 +4,6 @@ import { describeModelVisibility } from "./describe-model-visibility.js";
 
 const visibilities: ModelVisibility[] = [
   "listed",
-  "loadable",
   "state",
   "shadowed",
   "disable-model-invocation",

@@ -39,8 +39,6 @@ export function describeModelVisibility(
           title: "A conditional skill: its paths have not matched a file yet.",
         },
       };
-    case "loadable":
-      return { hint: "Not in the list, but the model can load it by name (user-invocable: false)." };
     default:
       // listed, shadowed (the control says so), or state: the state's own sentence is true.
       return { hint: stated };

@@ -108,11 +108,7 @@ function SkillDetailBody({
         <dt>Invocation</dt>
         <dd>
           {[
-            skill.modelVisibility === "listed"
-              ? "listed for the model"
-              : skill.modelVisibility === "loadable"
-                ? "the model can load it by name"
-                : "hidden from the model",
+            skill.modelVisibility === "listed" ? "listed for the model" : "hidden from the model",
             skill.userInvocable ? `you can run /${skill.name}` : "not invocable by you",
             skill.context === "fork" ? "runs in a sub-agent" : "runs inline",
           ].join("; ")}

@@ -122,8 +122,8 @@ describe("skillbox list", () => {
       plain: [true, "listed", true, "inline", []],
       typescript: [false, "waiting-for-paths", true, "inline", ["src/**/*.ts"]],
       manual: [false, "disable-model-invocation", true, "inline", []],
-      // Whether a model-only skill is listed in Layer 1 is the registry's call; the person may not run it.
-      background: [expect.any(Boolean), expect.stringMatching(/^(listed|loadable)$/), false, "inline", []],
+      // A model-only skill is listed in Layer 1 (the model must see it); the person may not run it.
+      background: [true, "listed", false, "inline", []],
       forked: [true, "listed", true, "fork", []],
     });
     expect(listing.skills[0].directory).toBe(path.join(cli.skills, listing.skills[0].name));

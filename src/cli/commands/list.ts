@@ -1,11 +1,12 @@
 // `skillbox list [--json] [--query <text>]`: the registry view — every skill the roots hold, with its
 // root, state, usage score and diagnostics; skipped files appear only in the top-level diagnostics.
+
+import { describeModelVisibility, type ModelVisibility } from "../../registry/model-visibility.js";
 import type { SkillRecord } from "../../registry/skill-record.js";
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import type { SkillContext } from "../../skills/skill-metadata.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import type { CliCommand } from "../command.js";
-import { describeModelVisibility, type ModelVisibility } from "../describe-model-visibility.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
 import {
@@ -27,7 +28,7 @@ Options:
   --json          Print { skills: [{ name, qualifiedName, description, root, path, directory,
                   state, score, shadowed, modelInvocable, modelVisibility, userInvocable, context,
                   paths, diagnostics }], diagnostics }; modelVisibility says what the model gets
-                  (listed, loadable) or why not (state, shadowed, disable-model-invocation,
+                  (listed) or why not (state, shadowed, disable-model-invocation,
                   waiting-for-paths: no file matching its paths has been touched yet)
   --query <text>  Search names, descriptions, when_to_use and tags; best matches first
   --limit <n>     With --query, how many results (default 10)
@@ -114,6 +115,7 @@ export const listCommand: CliCommand = {
 };
 
 function describe(workspace: Workspace, record: SkillRecord): ListedSkillJson {
+  const modelVisibility = describeModelVisibility(record, workspace.stateOf(record.name));
   return {
     name: record.name,
     qualifiedName: record.qualifiedName,
@@ -124,8 +126,8 @@ function describe(workspace: Workspace, record: SkillRecord): ListedSkillJson {
     state: record.shadowed ? "shadowed" : workspace.stateOf(record.name),
     score: round(record.shadowed ? 0 : workspace.registry.usageScore(record.name)),
     shadowed: record.shadowed,
-    modelInvocable: workspace.registry.isListedForModel(record),
-    modelVisibility: describeModelVisibility(workspace, record),
+    modelInvocable: modelVisibility === "listed",
+    modelVisibility,
     userInvocable: workspace.registry.isUserInvocable(record),
     context: record.metadata.context,
     paths: [...record.metadata.paths],
