@@ -197,6 +197,40 @@ describe("usage, metrics and audit", () => {
     });
   });
 
+  it("GET /api/metrics counts denied and blocked calls apart from errors, per tool and per session", async () => {
+    const { app, workspace } = setUp();
+    const base = { agentName: "main", inputPreview: "", outputPreview: "", durationMs: 1 };
+    const record = (
+      sessionId: string,
+      tool: string,
+      status: "ok" | "error" | "denied" | "blocked",
+      at: number,
+    ) => workspace.audit.record({ ...base, sessionId, tool, status, at });
+    record("a", "bash", "denied", 1);
+    record("a", "bash", "denied", 2);
+    record("a", "bash", "error", 3);
+    record("a", "task", "blocked", 4);
+    record("b", "bash", "ok", 5);
+    record("b", "run_skill_script", "denied", 6);
+    const body = await (await app.request("/api/metrics")).json();
+    expect(body).toMatchObject({
+      calls: 6,
+      errors: 1,
+      denied: 3,
+      blocked: 1,
+      sessions: 2,
+      tools: [
+        { tool: "bash", calls: 4, errors: 1, denied: 2, blocked: 0 },
+        { tool: "run_skill_script", calls: 1, errors: 0, denied: 1, blocked: 0 },
+        { tool: "task", calls: 1, errors: 0, denied: 0, blocked: 1 },
+      ],
+      recentSessions: [
+        { sessionId: "b", calls: 2, errors: 0, denied: 1, blocked: 0, firstAt: 5, lastAt: 6 },
+        { sessionId: "a", calls: 4, errors: 1, denied: 2, blocked: 1, firstAt: 1, lastAt: 4 },
+      ],
+    });
+  });
+
   it("GET /api/sessions/:id/audit answers that session's entries only", async () => {
     const { app, workspace } = setUp();
     const base = { agentName: "test", inputPreview: "{}", outputPreview: "ok", status: "ok" as const };

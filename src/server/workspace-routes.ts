@@ -55,6 +55,8 @@ export function addWorkspaceRoutes(app: Hono, context: RouteContext): void {
     return c.json({ usage });
   });
 
+  // Errors, denied calls (a rule or the person said no) and blocked ones (a hook stopped them) are
+  // counted apart: a run full of refusals is not a broken run.
   app.get("/api/metrics", (c) => {
     const metrics = readMetrics(workspace.audit);
     return c.json({
@@ -62,13 +64,26 @@ export function addWorkspaceRoutes(app: Hono, context: RouteContext): void {
         tool: tool.tool,
         calls: tool.calls,
         errors: tool.errors,
+        denied: tool.denied,
+        blocked: tool.blocked,
         meanMs: tool.meanDurationMs,
         p95Ms: tool.p95DurationMs,
       })),
-      sessions: metrics?.bySession.length ?? 0,
+      sessions: metrics?.sessions ?? 0,
+      recentSessions: (metrics?.bySession ?? []).map((session) => ({
+        sessionId: session.sessionId,
+        calls: session.calls,
+        errors: session.errors,
+        denied: session.denied,
+        blocked: session.blocked,
+        firstAt: session.firstAt,
+        lastAt: session.lastAt,
+      })),
       skills: workspace.registry.list({ includeShadowed: false }).length,
       calls: metrics?.calls ?? 0,
       errors: metrics?.errors ?? 0,
+      denied: metrics?.byStatus.denied ?? 0,
+      blocked: metrics?.byStatus.blocked ?? 0,
     });
   });
 
@@ -92,10 +107,12 @@ function sameList(left: readonly string[], right: readonly string[]): boolean {
   return left.length === right.length && left.every((item, index) => item === right[index]);
 }
 
-/** Metrics from an audit log that can compute them (the SQLite one); undefined for others. */
+/**
+ * Metrics from an audit log that can compute them (the SQLite one); undefined for others. Every
+ * session counts towards `sessions`; `bySession` holds the most recent hundred.
+ */
 function readMetrics(audit: AuditLog): AuditMetrics | undefined {
   const withMetrics = audit as AuditLog & { metrics?: (options?: AuditMetricsOptions) => AuditMetrics };
   if (typeof withMetrics.metrics !== "function") return undefined;
-  // Every session counts towards the total, not just the most recent hundred.
-  return withMetrics.metrics({ sessionLimit: Number.MAX_SAFE_INTEGER });
+  return withMetrics.metrics();
 }

@@ -1,8 +1,13 @@
-// Aggregates over the tool-call audit log (calls, errors, durations), for GET /api/metrics.
+// Aggregates over the tool-call audit log (calls; errors, denied and blocked calls apart; durations),
+// for GET /api/metrics.
 
 import type { AuditEntry, AuditStatus } from "../agent/audit-log.js";
 
-/** Per-tool numbers. Durations are in milliseconds; p95 is the nearest-rank 95th percentile. */
+/**
+ * Per-tool numbers. `errors` are calls that failed; `denied` ones a permission rule or the person
+ * refused, `blocked` ones a hook stopped: three counts, never summed. Durations are in milliseconds;
+ * p95 is the nearest-rank 95th percentile.
+ */
 export interface ToolMetrics {
   tool: string;
   calls: number;
@@ -18,6 +23,8 @@ export interface SessionMetrics {
   sessionId: string;
   calls: number;
   errors: number;
+  denied: number;
+  blocked: number;
   firstAt: number;
   lastAt: number;
 }
@@ -32,6 +39,8 @@ export interface AuditMetrics {
   p95DurationMs: number;
   /** Sorted by calls, most first, then by tool name. */
   byTool: ToolMetrics[];
+  /** How many sessions have entries (all of them, however many `bySession` lists). */
+  sessions: number;
   /** The most recently active sessions, at most `sessionLimit`. */
   bySession: SessionMetrics[];
 }
@@ -83,6 +92,8 @@ export function computeAuditMetrics(
       sessionId,
       calls: group.length,
       errors: countStatus(group, "error"),
+      denied: countStatus(group, "denied"),
+      blocked: countStatus(group, "blocked"),
       firstAt: Math.min(...group.map((entry) => entry.at)),
       lastAt: Math.max(...group.map((entry) => entry.at)),
     }),
@@ -94,6 +105,7 @@ export function computeAuditMetrics(
     byStatus,
     ...summarizeDurations(selected),
     byTool,
+    sessions: bySession.length,
     bySession: bySession.slice(0, options.sessionLimit ?? DEFAULT_METRICS_SESSION_LIMIT),
   };
 }

@@ -93,22 +93,24 @@ describe("SqliteAuditLog", () => {
       meanDurationMs: 0,
       p95DurationMs: 0,
       byTool: [],
+      sessions: 0,
       bySession: [],
     });
     store.close();
   });
 
-  it("computes calls per tool, error counts, mean and p95 durations and session counts", () => {
+  it("computes calls per tool and per session (errors, denied and blocked apart), mean and p95 durations", () => {
     const store = openStore({ path: ":memory:" });
     const log = new SqliteAuditLog(store);
     for (let index = 1; index <= 20; index += 1) {
       log.record(entry({ durationMs: index, status: index <= 2 ? "error" : "ok", at: index }));
     }
     log.record(entry({ tool: "bash", sessionId: "s2", durationMs: 100, status: "blocked", at: 50 }));
+    log.record(entry({ tool: "bash", sessionId: "s2", durationMs: 1, status: "denied", at: 51 }));
     const metrics = log.metrics();
-    expect(metrics.calls).toBe(21);
+    expect(metrics.calls).toBe(22);
     expect(metrics.errors).toBe(2);
-    expect(metrics.byStatus).toEqual({ ok: 18, error: 2, denied: 0, blocked: 1 });
+    expect(metrics.byStatus).toEqual({ ok: 18, error: 2, denied: 1, blocked: 1 });
     expect(metrics.byTool[0]).toEqual({
       tool: "load_skill",
       calls: 20,
@@ -118,11 +120,19 @@ describe("SqliteAuditLog", () => {
       meanDurationMs: 10.5,
       p95DurationMs: 19,
     });
-    expect(metrics.byTool[1]).toMatchObject({ tool: "bash", calls: 1, blocked: 1, p95DurationMs: 100 });
+    expect(metrics.byTool[1]).toMatchObject({
+      tool: "bash",
+      calls: 2,
+      errors: 0,
+      denied: 1,
+      blocked: 1,
+      p95DurationMs: 100,
+    });
     expect(metrics.p95DurationMs).toBe(20);
+    expect(metrics.sessions).toBe(2);
     expect(metrics.bySession).toEqual([
-      { sessionId: "s2", calls: 1, errors: 0, firstAt: 50, lastAt: 50 },
-      { sessionId: "s1", calls: 20, errors: 2, firstAt: 1, lastAt: 20 },
+      { sessionId: "s2", calls: 2, errors: 0, denied: 1, blocked: 1, firstAt: 50, lastAt: 51 },
+      { sessionId: "s1", calls: 20, errors: 2, denied: 0, blocked: 0, firstAt: 1, lastAt: 20 },
     ]);
     store.close();
   });
@@ -140,6 +150,7 @@ describe("SqliteAuditLog", () => {
       expect(fromSql.meanDurationMs).toBeCloseTo(fromMemory.meanDurationMs, 9);
       expect(fromSql.p95DurationMs).toBe(fromMemory.p95DurationMs);
       expect(fromSql.bySession).toEqual(fromMemory.bySession);
+      expect(fromSql.sessions).toBe(fromMemory.sessions);
       expect(fromSql.byTool.map(({ meanDurationMs, ...rest }) => rest)).toEqual(
         fromMemory.byTool.map(({ meanDurationMs, ...rest }) => rest),
       );

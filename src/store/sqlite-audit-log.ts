@@ -78,7 +78,10 @@ export class SqliteAuditLog implements AuditLog {
     );
   }
 
-  /** Calls per tool, error counts, mean and p95 durations and per-session counts, computed in SQL. */
+  /**
+   * Calls per tool and per session (errors, denied and blocked apart), mean and p95 durations,
+   * computed in SQL.
+   */
   metrics(options: AuditMetricsOptions = {}): AuditMetrics {
     return runStoreOperation(this.path, () =>
       this.database.transaction(() => this.computeMetrics(options))(),
@@ -95,10 +98,11 @@ export class SqliteAuditLog implements AuditLog {
       .all(...parameters);
     for (const row of statusRows) byStatus[row.status as AuditStatus] = row.calls;
     const totals = this.database
-      .prepare<unknown[], { calls: number; mean: number | null }>(
-        `SELECT count(*) AS calls, avg(duration_ms) AS mean FROM audit_log ${where}`,
+      .prepare<unknown[], { calls: number; mean: number | null; sessions: number }>(
+        `SELECT count(*) AS calls, avg(duration_ms) AS mean, count(DISTINCT session_id) AS sessions
+         FROM audit_log ${where}`,
       )
-      .get(...parameters) ?? { calls: 0, mean: null };
+      .get(...parameters) ?? { calls: 0, mean: null, sessions: 0 };
     const toolRows = this.database
       .prepare<unknown[], Omit<ToolMetrics, "p95DurationMs">>(
         `SELECT tool, count(*) AS calls,
@@ -115,7 +119,7 @@ export class SqliteAuditLog implements AuditLog {
     const bySession = this.database
       .prepare<unknown[], SessionMetrics>(
         `SELECT session_id AS sessionId, count(*) AS calls, sum(status = 'error') AS errors,
-           min(created_at) AS firstAt, max(created_at) AS lastAt
+           sum(status = 'denied') AS denied, sum(status = 'blocked') AS blocked, min(created_at) AS firstAt, max(created_at) AS lastAt
          FROM audit_log ${where} GROUP BY session_id ORDER BY lastAt DESC, sessionId LIMIT ?`,
       )
       .all(...parameters, options.sessionLimit ?? DEFAULT_METRICS_SESSION_LIMIT);
@@ -127,6 +131,7 @@ export class SqliteAuditLog implements AuditLog {
       meanDurationMs: totals.mean ?? 0,
       p95DurationMs: this.percentileDuration(options, totals.calls),
       byTool,
+      sessions: totals.sessions,
       bySession,
     };
   }
