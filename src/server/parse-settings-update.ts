@@ -1,7 +1,8 @@
 // What `PUT /api/settings` accepts, checked before the store sees it: skill names that are safe
 // identifiers, plain types, and one `path: message` line per problem in the 400 answer.
 import { z } from "zod";
-import { findUnsafeNameReason } from "../skills/skill-name.js";
+import { describeZodIssues } from "../store/describe-zod-issues.js";
+import { settingNamesSchema } from "../store/setting-names.js";
 import type { SkillSettings } from "../store/skill-settings.js";
 import { HttpError } from "./error-response.js";
 
@@ -17,22 +18,9 @@ export const WRITABLE_SETTINGS = [
 /** The settings as the API shows them: the writable fields, without the store's bookkeeping. */
 export type PublicSettings = Pick<SkillSettings, (typeof WRITABLE_SETTINGS)[number]>;
 
-const MAX_NAMES = 1000;
-const MAX_NAME_LENGTH = 128;
-
-const skillName = z.string().superRefine((name, context) => {
-  const reason =
-    name.length > MAX_NAME_LENGTH
-      ? `it is longer than ${MAX_NAME_LENGTH} characters`
-      : findUnsafeNameReason(name);
-  if (reason !== undefined) {
-    context.addIssue({ code: "custom", message: `${JSON.stringify(name)} is not a skill name: ${reason}` });
-  }
-});
-
 const settingsUpdate = z
   .object({
-    enabledSkillNames: z.array(skillName).max(MAX_NAMES),
+    enabledSkillNames: settingNamesSchema,
     translationEnabled: z.boolean(),
     // null or "" clears the language.
     targetLanguage: z
@@ -40,7 +28,7 @@ const settingsUpdate = z
       .max(64)
       .regex(/^[^\p{Cc}\p{Cf}]*$/u, "must not contain control or invisible characters")
       .nullable(),
-    allowScripts: z.array(skillName).max(MAX_NAMES),
+    allowScripts: settingNamesSchema,
     allowShellInjection: z.boolean(),
   })
   .partial()
@@ -50,12 +38,7 @@ const settingsUpdate = z
 export function parseSettingsUpdate(body: Record<string, unknown>): z.output<typeof settingsUpdate> {
   const parsed = settingsUpdate.safeParse(body);
   if (parsed.success) return parsed.data;
-  throw new HttpError(400, "invalid-argument", describeIssues(parsed.error.issues));
-}
-
-/** Zod issues as lines of `path: message` (`allowScripts[0]: …`), one per problem. */
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues.map((issue) => `${formatPath(issue.path) || "(body)"}: ${issue.message}`).join("\n");
+  throw new HttpError(400, "invalid-argument", describeZodIssues(parsed.error.issues, "(body)").join("\n"));
 }
 
 /** The settings without the store's internal keys (which built-in defaults were applied). */
@@ -68,12 +51,4 @@ export function toPublicSettings(settings: SkillSettings): PublicSettings {
   };
   if (settings.targetLanguage !== undefined) shown.targetLanguage = settings.targetLanguage;
   return shown;
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, index) =>
-      typeof part === "number" ? `[${part}]` : `${index === 0 ? "" : "."}${String(part)}`,
-    )
-    .join("");
 }

@@ -67,6 +67,24 @@ describe.each(implementations)("%s", (_name, createStore) => {
     expect(store.readSkillSettings().settings).toEqual(createDefaultSkillSettings());
   });
 
+  it("refuses names that are no skill names, with one path: message line per problem", () => {
+    const store = createStore();
+    const bad = {
+      ...createDefaultSkillSettings(),
+      enabledSkillNames: [42],
+      allowScripts: ["pdf", "../../etc"],
+    } as unknown as SkillSettings;
+    const error = catchError(() => store.writeSkillSettings(bad));
+    expect(isSkillboxError(error, "invalid-argument")).toBe(true);
+    const problems = [
+      "enabledSkillNames[0]: Invalid input: expected string, received number",
+      `allowScripts[1]: "../../etc" is not a skill name: it contains '..' or is '.'`,
+    ];
+    expect((error as Error).message).toBe(`Skill settings are invalid:\n${problems.join("\n")}`);
+    expect(isSkillboxError(error) && error.data.problems).toEqual(problems);
+    expect(store.readSkillSettings().settings).toEqual(createDefaultSkillSettings());
+  });
+
   it("leaves settings unchanged when an update throws", () => {
     const store = createStore();
     store.updateSkillSettings((current) => setSkillEnabled(current, "a", true));

@@ -1,6 +1,7 @@
 // The SettingsStore interface (skill settings, per-scope skill states, session overrides) and its in-memory version.
 
 import { SkillboxError } from "../errors.js";
+import { describeZodIssues } from "./describe-zod-issues.js";
 import {
   applyBuiltinDefaults,
   decodeSkillSettings,
@@ -54,11 +55,17 @@ export interface SettingsStore {
 /** The settings key under which skill settings are stored at user scope. */
 export const SKILL_SETTINGS_KEY = "skills";
 
-/** Validates settings for writing, throwing `invalid-argument` with the schema's complaint. */
+/**
+ * Validates settings for writing. Throws `invalid-argument` whose message has one `path: message`
+ * line per problem (`allowScripts[0]: "../../etc" is not a skill name: …`), also in `data.problems`.
+ */
 export function checkSkillSettings(settings: SkillSettings): SkillSettings {
   const parsed = strictSkillSettingsSchema.safeParse(settings);
   if (!parsed.success) {
-    throw new SkillboxError("invalid-argument", `Skill settings are invalid: ${parsed.error.message}`);
+    const problems = describeZodIssues(parsed.error.issues, "(settings)");
+    throw new SkillboxError("invalid-argument", `Skill settings are invalid:\n${problems.join("\n")}`, {
+      data: { problems },
+    });
   }
   return normalizeSkillSettings(parsed.data);
 }

@@ -49,6 +49,12 @@ describe("skill settings", () => {
     expect(result.diagnostics[0]?.message).toContain("enabledSkillNames");
   });
 
+  it("drop stored names that are no skill names, with a warning naming the place", () => {
+    const result = parseSkillSettings({ allowScripts: ["pdf", "../../etc", "a\u202eb"] }, "db");
+    expect(result.settings.allowScripts).toEqual(["pdf"]);
+    expect(result.diagnostics[0]?.message).toContain(`allowScripts[1]: "../../etc" is not a skill name`);
+  });
+
   it("reset a blob that is not an object, or not JSON, to defaults with a warning", () => {
     for (const result of [parseSkillSettings("garbage", "db"), decodeSkillSettings("{not json", "db")]) {
       expect(result.settings).toEqual(createDefaultSkillSettings());

@@ -2,6 +2,8 @@
 
 import { z } from "zod";
 import type { Diagnostic } from "../skills/diagnostic.js";
+import { describeZodIssues } from "./describe-zod-issues.js";
+import { describeUnsafeSettingName, settingNamesSchema } from "./setting-names.js";
 
 /**
  * Bundled skills enabled once when first shipped (seed 003's one-time defaults): a person who turns
@@ -15,15 +17,18 @@ export const DEFAULT_ENABLED_BUILTIN_SKILL_NAMES: readonly string[] = [
   "typescript-style",
 ];
 
-/** The validated shape, without any fallback: used to write and to detect a damaged stored value. */
+/**
+ * The validated shape, without any fallback: used to write and to detect a damaged stored value.
+ * Names in the lists follow settingNameSchema (no `..`, separators, control or invisible characters).
+ */
 export const strictSkillSettingsSchema = z.object({
-  enabledSkillNames: z.array(z.string()).default([]),
+  enabledSkillNames: settingNamesSchema.default([]),
   translationEnabled: z.boolean().default(true),
   targetLanguage: z.string().min(1).optional(),
   builtinDefaultsInitialized: z.boolean().default(false),
-  appliedDefaultBuiltinSkillNames: z.array(z.string()).default([]),
+  appliedDefaultBuiltinSkillNames: settingNamesSchema.default([]),
   /** Skill names whose bundled scripts may run. */
-  allowScripts: z.array(z.string()).default([]),
+  allowScripts: settingNamesSchema.default([]),
   /** Whether `!\`cmd\`` lines in skill bodies may run a shell. */
   allowShellInjection: z.boolean().default(false),
 });
@@ -36,11 +41,15 @@ export function createDefaultSkillSettings(): SkillSettings {
   return strictSkillSettingsSchema.parse({});
 }
 
-// A list with a bad item keeps its good strings, so one stray value never empties a list of names.
+// A list with a bad item keeps its good names, so one stray value never empties a list; a name that
+// is not one (`../../etc`) is dropped like any other bad item.
+const isUsableName = (item: unknown): item is string =>
+  typeof item === "string" && describeUnsafeSettingName(item) === undefined;
 const lenientNames = z
   .array(z.string())
   .default([])
-  .catch(({ value }) => (Array.isArray(value) ? value.filter((item) => typeof item === "string") : []));
+  .transform((names) => names.filter(isUsableName))
+  .catch(({ value }) => (Array.isArray(value) ? value.filter(isUsableName) : []));
 
 /** The forgiving parse: each bad field falls back to its default, and anything but an object to all defaults. */
 export const SkillSettingsSchema = z
@@ -71,9 +80,7 @@ export function parseSkillSettings(value: unknown, source: string): SkillSetting
   const settings = normalizeSkillSettings(SkillSettingsSchema.parse(value ?? {}));
   const strict = strictSkillSettingsSchema.safeParse(value ?? {});
   if (strict.success) return { settings, diagnostics: [] };
-  const problems = strict.error.issues.map(
-    (issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`,
-  );
+  const problems = describeZodIssues(strict.error.issues, "(root)");
   return {
     settings,
     diagnostics: [

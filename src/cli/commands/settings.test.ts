@@ -96,6 +96,31 @@ describe("skillbox settings", () => {
     expect((await cli.run(["exec", "demo", "hi.sh"], { env })).code).toBe(1);
   });
 
+  it("refuses names that are no skill names (../../etc) in allow-scripts and set, one path: message line per problem", async () => {
+    const cli = setUp();
+    cli.writeSkill(cli.skills, "demo");
+    const dots = `"../../etc" is not a skill name: it contains '..' or is '.'`;
+    for (const action of ["allow-scripts", "disallow-scripts"]) {
+      const refused = await cli.run(["settings", action, "../../etc"]);
+      expect(refused).toMatchObject({ code: 2, stderr: `skillbox settings: ${dots}\n` });
+    }
+    const set = await cli.run(["settings", "set", "allowScripts", '["demo","../../etc","a\\u001b[2J"]']);
+    expect(set.code).toBe(2);
+    expect(set.stderr).toBe(
+      [
+        `skillbox settings: allowScripts[1]: ${dots}`,
+        'skillbox settings: allowScripts[2]: "a\\u001b[2J" is not a skill name: it contains a path separator, a control character or an invisible character',
+        "",
+      ].join("\n"),
+    );
+    const enabled = await cli.run(["settings", "set", "enabledSkillNames", '["ok", "x/y"]']);
+    expect(enabled.stderr).toContain('skillbox settings: enabledSkillNames[1]: "x/y" is not a skill name');
+    expect(JSON.parse((await cli.run(["settings"])).stdout)).toMatchObject({
+      allowScripts: [],
+      enabledSkillNames: [],
+    });
+  });
+
   it("refuses to allow scripts for a skill that does not exist, suggesting close names", async () => {
     const cli = setUp();
     cli.writeSkill(cli.skills, "demo");

@@ -1,10 +1,12 @@
 // `skillbox settings`: prints the skill settings and edits them (a key, script permissions, shell lines).
-import { SkillboxError } from "../../errors.js";
+import { isSkillboxError, SkillboxError } from "../../errors.js";
+import { describeZodIssues } from "../../store/describe-zod-issues.js";
+import { describeUnsafeSettingName } from "../../store/setting-names.js";
 import { type SkillSettings, strictSkillSettingsSchema } from "../../store/skill-settings.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
-import { EXIT_OK } from "../exit-codes.js";
+import { EXIT_OK, EXIT_USAGE } from "../exit-codes.js";
 import {
   openCliWorkspace,
   rejectExtraArguments,
@@ -62,79 +64,97 @@ export const settingsCommand: CliCommand = {
     const workspace = openCliWorkspace("settings", io, values);
     try {
       reportDiagnostics(workspace, io);
-      switch (action) {
-        case undefined:
-          io.stdout(`${JSON.stringify(publicSettings(workspace), null, 2)}\n`);
-          return EXIT_OK;
-        case "get": {
-          const key = requireKey(operands[0]);
-          rejectExtraArguments("settings", operands, 1);
-          io.stdout(`${JSON.stringify(publicSettings(workspace)[key] ?? null)}\n`);
-          return EXIT_OK;
-        }
-        case "set": {
-          const key = requireKey(operands[0]);
-          const text = operands[1];
-          if (text === undefined)
-            throw usageError("settings", `Give a value for ${key}: ${SETTABLE_KEYS[key]}`);
-          rejectExtraArguments("settings", operands, 2);
-          const value = parseValue(key, text);
-          const saved = workspace.settings.updateSkillSettings((current) => withValue(current, key, value));
-          io.stdout(`${key}: ${JSON.stringify(saved[key] ?? null)}\n`);
-          return EXIT_OK;
-        }
-        case "allow-scripts":
-        case "disallow-scripts": {
-          const allow = action === "allow-scripts";
-          const given = operands[0];
-          if (given === undefined)
-            throw usageError("settings", `Give a skill, e.g. skillbox settings ${action} pdf`);
-          rejectExtraArguments("settings", operands, 1);
-          // Allowing needs a real skill (a typo would allow nothing); disallowing also clears names of removed skills.
-          const name = allow
-            ? requireSkill(workspace, given).name
-            : (workspace.registry.get(given)?.name ?? given);
-          workspace.settings.updateSkillSettings((current) => ({
-            ...current,
-            allowScripts: allow
-              ? [...current.allowScripts, name]
-              : current.allowScripts.filter((item) => item !== name),
-          }));
-          const shown = escapeTerminalLine(name);
-          io.stdout(
-            allow
-              ? `Scripts of skill "${shown}" may run now (skillbox exec ${shown} <script>).\n`
-              : `Scripts of skill "${shown}" may not run.\n`,
-          );
-          return EXIT_OK;
-        }
-        case "shell-injection": {
-          const choice = operands[0];
-          if (choice !== "on" && choice !== "off") {
-            throw usageError(
-              "settings",
-              `shell-injection takes on or off${choice === undefined ? "" : `, not '${choice}'`}`,
-            );
-          }
-          rejectExtraArguments("settings", operands, 1);
-          workspace.settings.updateSkillSettings((current) => ({
-            ...current,
-            allowShellInjection: choice === "on",
-          }));
-          io.stdout(`Shell lines in skill bodies are ${choice === "on" ? "allowed" : "not run"} now.\n`);
-          return EXIT_OK;
-        }
-        default:
-          throw usageError(
-            "settings",
-            `Unknown subcommand '${action}'; use get, set, allow-scripts, disallow-scripts or shell-injection`,
-          );
-      }
+      return runAction(workspace, io, action, operands);
+    } catch (error) {
+      // Settings the store refuses come with one `path: message` line per problem: one stderr line each.
+      const problems = isSkillboxError(error, "invalid-argument") ? error.data.problems : undefined;
+      if (!Array.isArray(problems)) throw error;
+      for (const problem of problems)
+        io.stderr(`skillbox settings: ${escapeTerminalLine(String(problem))}\n`);
+      return EXIT_USAGE;
     } finally {
       workspace.close();
     }
   },
 };
+
+function runAction(workspace: Workspace, io: CliIo, action: string | undefined, operands: string[]): number {
+  switch (action) {
+    case undefined:
+      io.stdout(`${JSON.stringify(publicSettings(workspace), null, 2)}\n`);
+      return EXIT_OK;
+    case "get": {
+      const key = requireKey(operands[0]);
+      rejectExtraArguments("settings", operands, 1);
+      io.stdout(`${JSON.stringify(publicSettings(workspace)[key] ?? null)}\n`);
+      return EXIT_OK;
+    }
+    case "set": {
+      const key = requireKey(operands[0]);
+      const text = operands[1];
+      if (text === undefined) throw usageError("settings", `Give a value for ${key}: ${SETTABLE_KEYS[key]}`);
+      rejectExtraArguments("settings", operands, 2);
+      const value = parseValue(key, text);
+      const saved = workspace.settings.updateSkillSettings((current) => withValue(current, key, value));
+      io.stdout(`${key}: ${JSON.stringify(saved[key] ?? null)}\n`);
+      return EXIT_OK;
+    }
+    case "allow-scripts":
+    case "disallow-scripts": {
+      const allow = action === "allow-scripts";
+      const given = operands[0];
+      if (given === undefined)
+        throw usageError("settings", `Give a skill, e.g. skillbox settings ${action} pdf`);
+      rejectExtraArguments("settings", operands, 1);
+      // The HTTP API's rule: a name that could be a path (`../../etc`) is refused before any lookup.
+      const unsafe = describeUnsafeSettingName(given);
+      if (unsafe !== undefined) throw refuseSettings([unsafe]);
+      // Allowing needs a real skill (a typo would allow nothing); disallowing also clears names of removed skills.
+      const name = allow
+        ? requireSkill(workspace, given).name
+        : (workspace.registry.get(given)?.name ?? given);
+      workspace.settings.updateSkillSettings((current) => ({
+        ...current,
+        allowScripts: allow
+          ? [...current.allowScripts, name]
+          : current.allowScripts.filter((item) => item !== name),
+      }));
+      const shown = escapeTerminalLine(name);
+      io.stdout(
+        allow
+          ? `Scripts of skill "${shown}" may run now (skillbox exec ${shown} <script>).\n`
+          : `Scripts of skill "${shown}" may not run.\n`,
+      );
+      return EXIT_OK;
+    }
+    case "shell-injection": {
+      const choice = operands[0];
+      if (choice !== "on" && choice !== "off") {
+        throw usageError(
+          "settings",
+          `shell-injection takes on or off${choice === undefined ? "" : `, not '${choice}'`}`,
+        );
+      }
+      rejectExtraArguments("settings", operands, 1);
+      workspace.settings.updateSkillSettings((current) => ({
+        ...current,
+        allowShellInjection: choice === "on",
+      }));
+      io.stdout(`Shell lines in skill bodies are ${choice === "on" ? "allowed" : "not run"} now.\n`);
+      return EXIT_OK;
+    }
+    default:
+      throw usageError(
+        "settings",
+        `Unknown subcommand '${action}'; use get, set, allow-scripts, disallow-scripts or shell-injection`,
+      );
+  }
+}
+
+/** An `invalid-argument` error carrying one `path: message` line per problem, printed one per line. */
+function refuseSettings(problems: string[]): SkillboxError {
+  return new SkillboxError("invalid-argument", problems.join("; "), { data: { problems } });
+}
 
 /** The settings people edit; the bookkeeping of the one-time built-in defaults stays internal. */
 function publicSettings(workspace: Workspace): Partial<SkillSettings> {
@@ -171,6 +191,11 @@ function parseValue(key: SettableKey, text: string): unknown {
   }
   if (key === "targetLanguage" && value === null) return undefined;
   const parsed = strictSkillSettingsSchema.shape[key].safeParse(value);
+  // The right type with names that are not names: say which, one line each.
+  if (!parsed.success && parsed.error.issues.every((issue) => issue.code === "custom")) {
+    const issues = parsed.error.issues.map((issue) => ({ ...issue, path: [key, ...issue.path] }));
+    throw refuseSettings(describeZodIssues(issues));
+  }
   if (!parsed.success) {
     throw new SkillboxError(
       "invalid-argument",
