@@ -1,6 +1,7 @@
-import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { isSkillboxError, type SkillboxError } from "../errors.js";
 import { createRegistryFileSystem } from "./registry-file-system.js";
 import { ageTree, createTempDirectory, writeSkill } from "./registry-test-helpers.js";
 import { createSkillRegistry, type SkillRegistryOptions } from "./skill-registry.js";
@@ -96,6 +97,70 @@ describe("a skill file that is a link", () => {
     expect(again.get("helper")).toBeUndefined();
     expect(everythingShown(again)).not.toContain(TOKEN);
     expect(codes(again)).toContain("symlink-outside-skill");
+  });
+});
+
+describe("a skill file that is a link, at load time", () => {
+  function linkedSkill() {
+    const root = temp();
+    const outside = temp();
+    writeSkill(root, "helper/real", { name: "helper" }, { body: "Inside body.\n", fileName: "source.md" });
+    const link = path.join(root, "helper", "SKILL.md");
+    symlinkSync(path.join("real", "source.md"), link);
+    const token = path.join(outside, "SKILL.md");
+    writeFileSync(token, `---\nname: helper\ndescription: ${TOKEN}\n---\n${TOKEN}\n`);
+    const swap = (target: string) => {
+      rmSync(link);
+      symlinkSync(target, link);
+    };
+    return { root, link, token, swap, inside: path.join("real", "source.md") };
+  }
+
+  const refusal = (load: () => unknown) => {
+    try {
+      load();
+    } catch (error) {
+      return error as SkillboxError;
+    }
+    throw new Error("the load was not refused");
+  };
+
+  it("is refused when it was swapped after the walk to lead out of its folder, as symlink-outside-skill", () => {
+    const { root, link, token, swap } = linkedSkill();
+    const registry = registryOver(root);
+    expect(registry.loadSkill("helper").body).toBe("Inside body.\n");
+    swap(token);
+    const error = refusal(() => registry.loadSkill("helper"));
+    expect(isSkillboxError(error, "path-escape")).toBe(true);
+    expect(error.data).toMatchObject({ code: "symlink-outside-skill", file: link });
+    expect(error.message).toContain(`links to ${token}, outside its skill folder`);
+    expect(JSON.stringify(error)).not.toContain(TOKEN);
+    expect(everythingShown(registry)).not.toContain(TOKEN);
+    expect(registry.get("helper")).toBeUndefined();
+  });
+
+  it("is refused when it is swapped out and back between the check and the read", () => {
+    const { root, token, swap, inside } = linkedSkill();
+    let armed = false;
+    const fs = createRegistryFileSystem({
+      openSync: (file, flags) => {
+        if (armed) swap(token);
+        return openSync(file, flags);
+      },
+      closeSync: (descriptor) => {
+        closeSync(descriptor);
+        if (armed) swap(inside);
+        armed = false;
+      },
+    });
+    const registry = registryOver(root, { fs });
+    expect(registry.get("helper")?.metadata.description).toBe("Helps with real.");
+    armed = true;
+    const error = refusal(() => registry.loadSkill("helper"));
+    expect(error.data).toMatchObject({ code: "symlink-outside-skill" });
+    expect(error.message).toContain("changed while it was read");
+    expect(JSON.stringify(error)).not.toContain(TOKEN);
+    expect(everythingShown(registry)).not.toContain(TOKEN);
   });
 });
 
