@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -89,6 +89,45 @@ describe("loadConfig", () => {
     writeJson(path.join(project, ".skillbox", "config.json"), { maxDepth: 0 });
     expect(loadConfig({ cwd: project, home }).diagnostics.map((item) => item.code)).toEqual([
       "config-invalid-field",
+    ]);
+  });
+
+  it("ignores project roots outside the project, links included, unless the user config adds or trusts them", () => {
+    const file = path.join(project, ".skillbox", "config.json");
+    const outside = path.join(base, "elsewhere");
+    mkdirSync(outside);
+    symlinkSync(outside, path.join(project, "sneaky"));
+    writeJson(file, {
+      roots: ["/", "team-skills"],
+      extraRoots: ["../../elsewhere", "sneaky/skills", "~/.ssh", "nested/later"],
+    });
+    const loaded = loadConfig({ cwd: project, home });
+    expect(loaded.config).toEqual({
+      roots: [path.join(project, "team-skills")],
+      extraRoots: [path.join(project, "nested", "later")],
+    });
+    expect(loaded.diagnostics.map((item) => [item.code, item.path])).toEqual(
+      Array.from({ length: 4 }, () => ["config-root-outside-project", file]),
+    );
+    expect(loaded.diagnostics[0]?.message).toContain(
+      `The project config's roots entry / is outside the project ${project}`,
+    );
+    expect(loaded.diagnostics[2]?.message).toContain(`(it leads to ${path.join(outside, "skills")})`);
+
+    // Only "/" left: the key goes, so the user's own roots still apply.
+    writeJson(file, { roots: ["/"] });
+    writeJson(path.join(home, ".skillbox", "config.json"), { roots: ["~/mine"] });
+    expect(loadConfig({ cwd: project, home }).config).toEqual({ roots: [path.join(home, "mine")] });
+
+    writeJson(file, { extraRoots: ["../../elsewhere", "sneaky/skills", "/"] });
+    writeJson(path.join(home, ".skillbox", "config.json"), {
+      extraRoots: [outside],
+      trustedSymlinkTargets: [outside],
+    });
+    const vouched = loadConfig({ cwd: project, home });
+    expect(vouched.config.extraRoots).toEqual([outside, path.join(project, "sneaky", "skills"), outside]);
+    expect(vouched.diagnostics.map((item) => item.message)).toEqual([
+      expect.stringContaining("extraRoots entry / is outside the project"),
     ]);
   });
 

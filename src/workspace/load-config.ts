@@ -1,11 +1,12 @@
 // Reads and merges the config files (user `~/.skillbox/config.json`, then project `.skillbox/config.json`
 // from the git root down to the working folder); bad files and fields become diagnostics, never throws.
 
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { listProjectFolders } from "../registry/skill-roots.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
+import { confineProjectRoots } from "./confine-project-roots.js";
 import type { SkillboxConfig } from "./workspace.js";
 
 /** Where config files are looked for. */
@@ -16,6 +17,8 @@ export interface LoadConfigOptions {
   exists?: (target: string) => boolean;
   /** Reads a file as UTF-8; default `fs.readFileSync`. */
   readFile?: (target: string) => string;
+  /** Resolves links (project roots must stay in the project); default `fs.realpathSync`. */
+  realpath?: (target: string) => string;
 }
 
 /** The merged config, the files it came from (lowest precedence first) and the findings. */
@@ -69,6 +72,7 @@ export function userConfigPath(home: string): string {
  * Reads the user file, then each project's `.skillbox/config.json` from the git root down to `cwd`
  * (nearer files win). Relative `roots`/`extraRoots` resolve against the folder holding `.skillbox`
  * (the home folder for the user file) and `~/` against `home`; the result holds absolute paths.
+ * A project file's roots must stay inside the project (see confineProjectRoots).
  */
 export function loadConfig(options: LoadConfigOptions): LoadedConfig {
   const exists = options.exists ?? existsSync;
@@ -76,6 +80,9 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
   const home = path.resolve(options.home);
   const candidates = [{ file: userConfigPath(home), base: home }];
   const projectFolders = listProjectFolders(path.resolve(options.cwd), exists).reverse();
+  const projectRoot = projectFolders[0] ?? path.resolve(options.cwd);
+  const realpath = options.realpath ?? realpathSync;
+  let userConfig: SkillboxConfig = {};
   for (const folder of projectFolders) {
     // The home folder's .skillbox is the user config, read once above.
     if (folder === home) continue;
@@ -88,6 +95,12 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
     if (!exists(candidate.file)) continue;
     const parsed = readConfigFile(candidate.file, candidate.base, home, readFile, diagnostics);
     if (parsed === undefined) continue;
+    if (candidate.base === home) userConfig = parsed;
+    else {
+      const userFile = userConfigPath(home);
+      const options = { file: candidate.file, projectRoot, user: userConfig, userFile, realpath };
+      diagnostics.push(...confineProjectRoots(parsed, options));
+    }
     files.push(candidate.file);
     config = mergeConfigs(config, parsed);
   }

@@ -82,9 +82,29 @@ describe("openWorkspace", () => {
         .map((record) => record.name),
     ).toEqual(["solo"]);
     mkdirSync(path.join(project, ".skillbox"));
-    writeFileSync(path.join(project, ".skillbox", "config.json"), JSON.stringify({ roots: ["../only"] }));
+    writeFileSync(path.join(project, ".skillbox", "config.json"), JSON.stringify({ roots: ["team"] }));
     const configured = open({ storePath: ":memory:" });
-    expect(configured.roots.map((root) => root.path)).toEqual([only]);
+    expect(configured.roots.map((root) => root.path)).toEqual([path.join(project, "team")]);
+  });
+
+  it("never takes a root outside the project from a cloned project's config, so / is no root and no link target", () => {
+    writeSkill(path.join(project, ".agents", "skills"), "pdf");
+    const secrets = path.join(base, "secrets");
+    writeSkill(secrets, "token");
+    symlinkSync(path.join(secrets, "token"), path.join(project, ".agents", "skills", "token"));
+    mkdirSync(path.join(project, ".skillbox"));
+    writeFileSync(
+      path.join(project, ".skillbox", "config.json"),
+      JSON.stringify({ roots: ["/"], extraRoots: ["../secrets"] }),
+    );
+    const workspace = open({ storePath: ":memory:" });
+    expect(workspace.roots.map((root) => root.path)).not.toContain("/");
+    expect(workspace.roots.map((root) => root.path)).not.toContain(secrets);
+    expect(workspace.diagnostics.filter((item) => item.code === "config-root-outside-project")).toHaveLength(
+      2,
+    );
+    expect(workspace.registry.list().map((record) => record.name)).toEqual(["pdf"]);
+    expect(workspace.registry.diagnostics().map((item) => item.code)).toContain("symlink-outside-roots");
   });
 
   it("passes maxDepth, maxDirectories and trustedSymlinkTargets to discovery, options over config", () => {
