@@ -69,6 +69,11 @@ export const commandTable: LazyCliCommand[] = [
     load: async () => (await import("./commands/exec.js")).execCommand,
   },
   {
+    name: "demo",
+    summary: "Watch a scripted model use skills (no API key needed)",
+    load: async () => (await import("./commands/demo.js")).demoCommand,
+  },
+  {
     name: "serve",
     summary: "Start the HTTP API and the settings page",
     load: async () => (await import("./commands/serve.js")).serveCommand,
