@@ -3,7 +3,7 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { isStopWord, splitSearchWords } from "../src/registry/analyze-search-text.js";
+import { isStopWord, splitSearchWords } from "../src/registry/search/analyze-search-text.js";
 import type { SkillRegistry } from "../src/registry/skill-registry-types.js";
 import { createLoadSkillTool } from "../src/tools/load-skill.js";
 import { createSearchSkillsTool } from "../src/tools/search-skills.js";

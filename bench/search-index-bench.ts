@@ -3,8 +3,8 @@
 
 import { pathToFileURL } from "node:url";
 import { createRandom, generateSyntheticSkills } from "../src/registry/__fixtures__/synthetic-skills.js";
-import { isStopWord, splitSearchWords } from "../src/registry/analyze-search-text.js";
-import { createSearchIndex } from "../src/registry/search-index.js";
+import { isStopWord, splitSearchWords } from "../src/registry/search/analyze-search-text.js";
+import { createSearchIndex } from "../src/registry/search/search-index.js";
 
 /** Recall@5 and latency for one way of building queries. */
 export interface SearchBenchRow {

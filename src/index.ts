@@ -6,6 +6,8 @@ export type { BuiltCatalog, CatalogBudget, CatalogOptions, CatalogStats } from "
 export { buildBudgetedCatalog } from "./prompt/budget.js";
 export type { CatalogEntry } from "./prompt/catalog-entry.js";
 export { sortCatalogEntries } from "./prompt/catalog-entry.js";
+export type { AvailableSkillEntry } from "./prompt/render-available-skills-xml.js";
+export { escapeXml, renderAvailableSkillsXml } from "./prompt/render-available-skills-xml.js";
 export type { RenderCatalogOptions } from "./prompt/render-catalog.js";
 export {
   renderAvailableSkills,
@@ -18,11 +20,27 @@ export type { TokenEncodingName } from "./prompt/tokens.js";
 export { countTokens } from "./prompt/tokens.js";
 export type { ToolDescriptionOptions } from "./prompt/tool-description.js";
 export { buildToolDescription } from "./prompt/tool-description.js";
+export type {
+  ResolveDefaultRootsOptions,
+  SkillRoot,
+  SkillRootScope,
+} from "./registry/discovery/skill-roots.js";
+export { ensureSkillboxRoots, resolveDefaultRoots } from "./registry/discovery/skill-roots.js";
+export type { SkillFileLocation } from "./registry/files/find-skill-file.js";
+export { findSkillFile } from "./registry/files/find-skill-file.js";
+export type { FindSkillFilesOptions, FoundSkillFiles } from "./registry/files/find-skill-files.js";
+export { findSkillFiles } from "./registry/files/find-skill-files.js";
+export { decodeSkillBytes, loadSkillBytes } from "./registry/files/load-skill-bytes.js";
+export type {
+  SkillValidation,
+  ValidateSkillDirectoryOptions,
+} from "./registry/files/validate-skill-directory.js";
+export { validateSkillDirectory } from "./registry/files/validate-skill-directory.js";
+export type { RefreshSummary, SkillRecord } from "./registry/index/skill-record.js";
 export { isListedForModel, isModelInvocable, isUserInvocable } from "./registry/invocation-flags.js";
 export type { SkillRegistryEventName, SkillRegistryEvents } from "./registry/registry-events.js";
-export type { SearchableSkill, SearchHit, SearchIndex } from "./registry/search-index.js";
-export { createSearchIndex } from "./registry/search-index.js";
-export type { RefreshSummary, SkillRecord } from "./registry/skill-record.js";
+export type { SearchableSkill, SearchHit, SearchIndex } from "./registry/search/search-index.js";
+export { createSearchIndex } from "./registry/search/search-index.js";
 export { createSkillRegistry } from "./registry/skill-registry.js";
 export type {
   SkillContent,
@@ -30,19 +48,11 @@ export type {
   SkillRegistryOptions,
   SkillSearchResult,
 } from "./registry/skill-registry-types.js";
-export type { ResolveDefaultRootsOptions, SkillRoot, SkillRootScope } from "./registry/skill-roots.js";
-export { ensureSkillboxRoots, resolveDefaultRoots } from "./registry/skill-roots.js";
-export type { UsageStat, UsageStore } from "./registry/usage-store.js";
-export { computeUsageScore, InMemoryUsageStore } from "./registry/usage-store.js";
-export type { WaitForRegistryEventOptions } from "./registry/wait-for-registry-event.js";
-export { collectRegistryEvents, waitForRegistryEvent } from "./registry/wait-for-registry-event.js";
+export type { WaitForRegistryEventOptions } from "./registry/watch/wait-for-registry-event.js";
+export { collectRegistryEvents, waitForRegistryEvent } from "./registry/watch/wait-for-registry-event.js";
 export { checkSpecFields } from "./skills/check-spec-fields.js";
 export type { Diagnostic, DiagnosticSeverity } from "./skills/diagnostic.js";
 export { formatDiagnostic, hasErrors } from "./skills/diagnostic.js";
-export type { SkillFileLocation } from "./skills/find-skill-file.js";
-export { findSkillFile } from "./skills/find-skill-file.js";
-export type { FindSkillFilesOptions, FoundSkillFiles } from "./skills/find-skill-files.js";
-export { findSkillFiles } from "./skills/find-skill-files.js";
 export { createFrontmatterJsonSchema } from "./skills/frontmatter-json-schema.js";
 export type { FrontmatterField, SkillFrontmatter } from "./skills/frontmatter-schema.js";
 export {
@@ -51,7 +61,6 @@ export {
   SPEC_FIELDS,
   skillFrontmatterSchema,
 } from "./skills/frontmatter-schema.js";
-export { decodeSkillBytes, loadSkillBytes } from "./skills/load-skill-bytes.js";
 export type { LoadSkillTextOptions } from "./skills/load-skill-text.js";
 export {
   createDefaultSkillMetadata,
@@ -67,8 +76,6 @@ export type {
 export { FRONTMATTER_MESSAGES, parseFrontmatter } from "./skills/parse-frontmatter.js";
 export type { SkillProperties, SkillPropertiesResult } from "./skills/read-skill-properties.js";
 export { readSkillProperties } from "./skills/read-skill-properties.js";
-export type { AvailableSkillEntry } from "./skills/render-available-skills-xml.js";
-export { escapeXml, renderAvailableSkillsXml } from "./skills/render-available-skills-xml.js";
 export type {
   LoadedSkillText,
   SkillContext,
@@ -82,15 +89,15 @@ export { splitFrontmatter } from "./skills/split-frontmatter.js";
 export { splitList } from "./skills/split-list.js";
 export type { SubstitutionOptions } from "./skills/substitute.js";
 export { splitArguments, substituteSkillBody } from "./skills/substitute.js";
-export type { SkillValidation, ValidateSkillDirectoryOptions } from "./skills/validate-skill-directory.js";
-export { validateSkillDirectory } from "./skills/validate-skill-directory.js";
 export type { SkillTextValidation, ValidateSkillTextOptions } from "./skills/validate-skill-text.js";
 export { validateSkillText } from "./skills/validate-skill-text.js";
+export type { UsageStat, UsageStore } from "./store/usage-store.js";
+export { computeUsageScore, InMemoryUsageStore } from "./store/usage-store.js";
 export type { CreateSkillToolsOptions } from "./tools/create-skill-tools.js";
 export { createSkillTools } from "./tools/create-skill-tools.js";
 export type { JsonSchema, Tool, ToolContext, ToolResult } from "./tools/define-tool.js";
 export { defineTool, toolError } from "./tools/define-tool.js";
 export { createLoadSkillTool } from "./tools/load-skill.js";
 export { createReadSkillFileTool } from "./tools/read-skill-file.js";
-export { createRunSkillScriptTool } from "./tools/run-skill-script.js";
+export { createRunSkillScriptTool } from "./tools/run-skill-script-tool.js";
 export { createSearchSkillsTool } from "./tools/search-skills.js";

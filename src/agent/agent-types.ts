@@ -1,19 +1,19 @@
 // The shapes an agent run takes and gives back: options, events, results.
 
+import type { AuditLog, AuditStatus } from "../store/audit-log.js";
 import type { Tool, ToolResult } from "../tools/define-tool.js";
-import type { AuditLog, AuditStatus } from "./audit-log.js";
-import type { CompactionOptions } from "./compact-history.js";
-import type { HookBus, HookFailure } from "./hooks.js";
+import type { CompactionOptions } from "./compaction/compact-history.js";
+import type { HookBus, HookFailure } from "./hooks/hooks.js";
+import type { SkillSource, UserInvocationOptions } from "./invocation/user-invocation.js";
 import type {
   PermissionAnswer,
   PermissionPolicy,
   PermissionQuestion,
   PermissionScope,
-} from "./permissions.js";
-import type { ChatMessage, ChatProvider, TokenUsage, ToolCall } from "./provider.js";
-import type { SubAgentRunner } from "./sub-agent-runner.js";
+} from "./permissions/permissions.js";
+import type { ChatMessage, ChatProvider, TokenUsage, ToolCall } from "./providers/provider.js";
+import type { SubAgentRunner } from "./sub-agents/sub-agent-runner.js";
 import type { SystemSection } from "./system-prompt.js";
-import type { SkillSource, UserInvocationOptions } from "./user-invocation.js";
 
 /** Why a run ended. */
 export type StopReason = "end" | "max-steps" | "aborted" | "error";

@@ -5,6 +5,7 @@ import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { InMemoryAuditLog } from "../store/audit-log.js";
 import { computeAuditMetrics } from "../store/audit-metrics.js";
 import {
   createFakeLlmServer,
@@ -15,16 +16,15 @@ import {
 import { createBuiltinTools } from "../tools/builtin/create-builtin-tools.js";
 import type { Tool } from "../tools/define-tool.js";
 import { createTestSkillSource } from "./__fixtures__/create-test-skill-source.js";
-import { InMemoryAuditLog } from "./audit-log.js";
 import { type AgentEvent, type AgentOptions, createAgent } from "./create-agent.js";
-import { createHookBus } from "./hooks.js";
-import { createPermissionPolicy } from "./permissions.js";
-import type { ChatProvider } from "./provider.js";
+import { createHookBus } from "./hooks/hooks.js";
+import { createPermissionPolicy } from "./permissions/permissions.js";
 import { AnthropicMessagesProvider } from "./providers/anthropic-messages-provider.js";
 import { OpenAIChatProvider } from "./providers/openai-chat-provider.js";
-import { createSubAgentRunner } from "./sub-agent-runner.js";
+import type { ChatProvider } from "./providers/provider.js";
+import { createSubAgentRunner } from "./sub-agents/sub-agent-runner.js";
+import { createTaskTool } from "./sub-agents/task-tool.js";
 import { createGuideSection, createSkillsSection } from "./system-prompt.js";
-import { createTaskTool } from "./task-tool.js";
 
 const wireFormats = [
   {

@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SkillboxError } from "../errors.js";
+import { InMemoryAuditLog } from "../store/audit-log.js";
 import { createBashTool } from "../tools/builtin/bash-tool.js";
 import { defineTool, type Tool } from "../tools/define-tool.js";
 import { call, createScriptedProvider } from "./__fixtures__/scripted-provider.js";
 import type { AgentEvent } from "./agent-types.js";
-import { InMemoryAuditLog } from "./audit-log.js";
 import { createAgent } from "./create-agent.js";
-import { createHookBus } from "./hooks.js";
-import { createPermissionPolicy } from "./permissions.js";
+import { createHookBus } from "./hooks/hooks.js";
+import { createPermissionPolicy } from "./permissions/permissions.js";
 import { createGuideSection, createSkillsSection } from "./system-prompt.js";
 
 const echo = defineTool<{ text: string }>({

@@ -3,13 +3,13 @@
 import { randomUUID } from "node:crypto";
 import { SkillboxError } from "../errors.js";
 import type { Agent, AgentEvent, AgentOptions, AgentRunResult, RunOptions } from "./agent-types.js";
-import { compactHistory, needsCompaction } from "./compact-history.js";
-import type { HookEvent, HookOutcome, HookPayload } from "./hooks.js";
-import { createPermissionPolicy } from "./permissions.js";
-import type { ChatMessage, TokenUsage } from "./provider.js";
+import { compactHistory, needsCompaction } from "./compaction/compact-history.js";
+import type { HookEvent, HookOutcome, HookPayload } from "./hooks/hooks.js";
+import { createSkillActivations } from "./invocation/skill-activations.js";
+import { invokeUserSkill } from "./invocation/user-invocation.js";
+import { createPermissionPolicy } from "./permissions/permissions.js";
+import type { ChatMessage, TokenUsage } from "./providers/provider.js";
 import { runAgentLoop } from "./run-agent-loop.js";
-import { createSkillActivations } from "./skill-activations.js";
-import { invokeUserSkill } from "./user-invocation.js";
 
 export type {
   Agent,

@@ -2,14 +2,14 @@
 // execution, post-tool hooks and the audit entry. Every failure becomes an error result the model
 // can act on; nothing here throws.
 import { describeError } from "../errors.js";
-import { capText } from "../tools/builtin/preview-text.js";
+import type { AuditLog, AuditStatus } from "../store/audit-log.js";
+import { capText } from "../text/preview-text.js";
 import type { Tool, ToolResult } from "../tools/define-tool.js";
 import { toolError } from "../tools/define-tool.js";
-import type { AuditLog, AuditStatus } from "./audit-log.js";
-import type { HookBus, HookFailure, HookOutcome } from "./hooks.js";
-import type { PermissionPolicy, PermissionScope } from "./permissions.js";
-import type { ChatMessage, ToolCall } from "./provider.js";
-import { normalizeToolName } from "./tool-names.js";
+import type { HookBus, HookFailure, HookOutcome } from "./hooks/hooks.js";
+import type { PermissionPolicy, PermissionScope } from "./permissions/permissions.js";
+import { normalizeToolName } from "./permissions/tool-names.js";
+import type { ChatMessage, ToolCall } from "./providers/provider.js";
 
 /** What a tool call needs from the agent running it. */
 export interface ToolCallContext {

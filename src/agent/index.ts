@@ -1,6 +1,9 @@
 // The `skillbox/agent` subpath: the agent loop, providers, sub-agents, permissions, hooks, user
 // invocation and the built-in tools. Named exports only.
 
+export type { AuditEntry, AuditLog, AuditStatus } from "../store/audit-log.js";
+export { InMemoryAuditLog } from "../store/audit-log.js";
+export { estimateMessagesTokens, estimateTokens } from "../text/estimate-tokens.js";
 export type { BashInput, BashToolOptions, BuiltinToolOptions } from "../tools/builtin/bash-tool.js";
 export { createBashTool } from "../tools/builtin/bash-tool.js";
 export type { BuiltinToolsOptions } from "../tools/builtin/create-builtin-tools.js";
@@ -20,6 +23,12 @@ export { resolveWorkspacePath } from "../tools/builtin/workspace-path.js";
 export type { WriteFileInput } from "../tools/builtin/write-file-tool.js";
 export { createWriteFileTool } from "../tools/builtin/write-file-tool.js";
 export type {
+  CreateSkillAgentOptions,
+  SkillAgent,
+  SkillAgentProviderConfig,
+} from "../workspace/create-skill-agent.js";
+export { createSkillAgent } from "../workspace/create-skill-agent.js";
+export type {
   Agent,
   AgentEvent,
   AgentOptions,
@@ -28,19 +37,11 @@ export type {
   RunUsage,
   StopReason,
 } from "./agent-types.js";
-export type { AuditEntry, AuditLog, AuditStatus } from "./audit-log.js";
-export { InMemoryAuditLog } from "./audit-log.js";
-export type { CompactionOptions, CompactionResult, Summarizer } from "./compact-history.js";
-export { compactHistory, needsCompaction, summarizeExtractively } from "./compact-history.js";
+export type { CompactionOptions, CompactionResult, Summarizer } from "./compaction/compact-history.js";
+export { compactHistory, needsCompaction, summarizeExtractively } from "./compaction/compact-history.js";
 export { createAgent, DEFAULT_MAX_STEPS } from "./create-agent.js";
-export type { CreateSkillAgentOptions, SkillAgent, SkillAgentProviderConfig } from "./create-skill-agent.js";
-export { createSkillAgent } from "./create-skill-agent.js";
-export { estimateMessagesTokens, estimateTokens } from "./estimate-tokens.js";
 export type { ExecutedToolCall, ToolCallContext } from "./execute-tool-call.js";
 export { AUDIT_PREVIEW_CHARS, executeToolCall } from "./execute-tool-call.js";
-export type { ShellExpansion, ShellExpansionOptions } from "./expand-shell-commands.js";
-export { expandShellCommands, findShellCommands } from "./expand-shell-commands.js";
-export { formatSubAgentResult, subAgentResultHeader } from "./format-sub-agent-result.js";
 export type {
   ClaudeHookGroup,
   HookBus,
@@ -52,10 +53,29 @@ export type {
   HookOutcome,
   HookPayload,
   HookResponse,
-} from "./hooks.js";
-export { createHookBus, HOOK_EVENT_NAMES, HOOK_EVENTS, matchesHookMatcher, parseHookEvent } from "./hooks.js";
-export type { PermissionRule } from "./permission-rule.js";
-export { parsePermissionRule } from "./permission-rule.js";
+} from "./hooks/hooks.js";
+export {
+  createHookBus,
+  HOOK_EVENT_NAMES,
+  HOOK_EVENTS,
+  matchesHookMatcher,
+  parseHookEvent,
+} from "./hooks/hooks.js";
+export type { ShellExpansion, ShellExpansionOptions } from "./invocation/expand-shell-commands.js";
+export { expandShellCommands, findShellCommands } from "./invocation/expand-shell-commands.js";
+export type { RecognizedSkillLoad } from "./invocation/recognize-skill-load.js";
+export { LOAD_SKILL_TOOL, recognizeSkillLoads } from "./invocation/recognize-skill-load.js";
+export type { SkillActivation, SkillActivations } from "./invocation/skill-activations.js";
+export { createSkillActivations } from "./invocation/skill-activations.js";
+export type {
+  SkillSource,
+  SkillSourceEntry,
+  UserInvocation,
+  UserInvocationOptions,
+} from "./invocation/user-invocation.js";
+export { invokeUserSkill, parseSlashCommand } from "./invocation/user-invocation.js";
+export type { PermissionRule } from "./permissions/permission-rule.js";
+export { parsePermissionRule } from "./permissions/permission-rule.js";
 export type {
   AllowAdvice,
   PermissionAnswer,
@@ -68,8 +88,19 @@ export type {
   PermissionRules,
   PermissionScope,
   PermissionVerdict,
-} from "./permissions.js";
-export { createPermissionPolicy, describeAllowRules, TOOLS_THAT_RUN_CODE } from "./permissions.js";
+} from "./permissions/permissions.js";
+export {
+  createPermissionPolicy,
+  describeAllowRules,
+  TOOLS_THAT_RUN_CODE,
+} from "./permissions/permissions.js";
+export { suggestAllowRules } from "./permissions/suggest-allow-rules.js";
+export { CLAUDE_TOOL_NAMES, claudeToolName, normalizeToolName } from "./permissions/tool-names.js";
+export { AnthropicMessagesProvider } from "./providers/anthropic-messages-provider.js";
+export type { RetryOptions } from "./providers/call-with-retry.js";
+export type { CreateProviderOptions } from "./providers/create-provider.js";
+export { createProvider } from "./providers/create-provider.js";
+export { OpenAIChatProvider } from "./providers/openai-chat-provider.js";
 export type {
   ChatCallOptions,
   ChatMessage,
@@ -79,31 +110,24 @@ export type {
   TokenUsage,
   ToolCall,
   ToolSpec,
-} from "./provider.js";
-export { AnthropicMessagesProvider } from "./providers/anthropic-messages-provider.js";
-export type { RetryOptions } from "./providers/call-with-retry.js";
-export type { CreateProviderOptions } from "./providers/create-provider.js";
-export { createProvider } from "./providers/create-provider.js";
-export { OpenAIChatProvider } from "./providers/openai-chat-provider.js";
-export type { RecognizedSkillLoad } from "./recognize-skill-load.js";
-export { LOAD_SKILL_TOOL, recognizeSkillLoads } from "./recognize-skill-load.js";
-export type { SelectedTools } from "./select-sub-agent-tools.js";
-export { selectSubAgentTools, toolNameOfEntry } from "./select-sub-agent-tools.js";
-export type { SkillActivation, SkillActivations } from "./skill-activations.js";
-export { createSkillActivations } from "./skill-activations.js";
+} from "./providers/provider.js";
+export { formatSubAgentResult, subAgentResultHeader } from "./sub-agents/format-sub-agent-result.js";
+export type { SelectedTools } from "./sub-agents/select-sub-agent-tools.js";
+export { selectSubAgentTools, toolNameOfEntry } from "./sub-agents/select-sub-agent-tools.js";
 export type {
   ProviderChoice,
   SubAgentRequest,
   SubAgentRunner,
   SubAgentRunnerOptions,
-} from "./sub-agent-runner.js";
+} from "./sub-agents/sub-agent-runner.js";
 export {
   buildSubAgentPrompt,
   createSubAgentRunner,
   SUB_AGENT_DEFAULT_STEPS,
   SUB_AGENT_MAX_STEPS,
-} from "./sub-agent-runner.js";
-export { suggestAllowRules } from "./suggest-allow-rules.js";
+} from "./sub-agents/sub-agent-runner.js";
+export type { TaskInput } from "./sub-agents/task-tool.js";
+export { createTaskTool } from "./sub-agents/task-tool.js";
 export type { GuideSectionOptions, SectionContext, SystemSection } from "./system-prompt.js";
 export {
   createGuideSection,
@@ -111,13 +135,3 @@ export {
   createTextSection,
   renderSystemPrompt,
 } from "./system-prompt.js";
-export type { TaskInput } from "./task-tool.js";
-export { createTaskTool } from "./task-tool.js";
-export { CLAUDE_TOOL_NAMES, claudeToolName, normalizeToolName } from "./tool-names.js";
-export type {
-  SkillSource,
-  SkillSourceEntry,
-  UserInvocation,
-  UserInvocationOptions,
-} from "./user-invocation.js";
-export { invokeUserSkill, parseSlashCommand } from "./user-invocation.js";

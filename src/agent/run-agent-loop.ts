@@ -4,11 +4,11 @@ import { describeError, isSkillboxError } from "../errors.js";
 import type { Tool } from "../tools/define-tool.js";
 import type { AgentEvent, AgentOptions, AgentRunResult, StopReason } from "./agent-types.js";
 import { executeToolCall } from "./execute-tool-call.js";
-import type { HookEvent, HookOutcome, HookPayload } from "./hooks.js";
-import type { PermissionPolicy, PermissionScope } from "./permissions.js";
-import type { ChatMessage, ChatResponse, TokenUsage, ToolSpec } from "./provider.js";
-import { recognizeSkillLoads } from "./recognize-skill-load.js";
-import type { SkillActivations } from "./skill-activations.js";
+import type { HookEvent, HookOutcome, HookPayload } from "./hooks/hooks.js";
+import { recognizeSkillLoads } from "./invocation/recognize-skill-load.js";
+import type { SkillActivations } from "./invocation/skill-activations.js";
+import type { PermissionPolicy, PermissionScope } from "./permissions/permissions.js";
+import type { ChatMessage, ChatResponse, TokenUsage, ToolSpec } from "./providers/provider.js";
 import { renderSystemPrompt, type SectionContext } from "./system-prompt.js";
 
 /** What the loop needs from the agent that owns the session. */

@@ -1,7 +1,7 @@
 // The `/skills` listing of `skillbox chat`: the skills you can use first, each marked when only the
 // model or only the person may use it, then the ones switched off.
 
-import type { SkillRecord } from "../registry/skill-record.js";
+import type { SkillRecord } from "../registry/index/skill-record.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import type { SkillState } from "../store/skill-state.js";
 import { escapeTerminalLine } from "./escape-terminal-text.js";

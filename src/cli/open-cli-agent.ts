@@ -3,19 +3,19 @@
 
 import { randomUUID } from "node:crypto";
 import type { AgentEvent } from "../agent/agent-types.js";
-import {
-  type CreateSkillAgentOptions,
-  createSkillAgent,
-  type SkillAgent,
-} from "../agent/create-skill-agent.js";
-import { HOOK_EVENT_NAMES, type HookFailure, parseHookEvent } from "../agent/hook-events.js";
+import { HOOK_EVENT_NAMES, type HookFailure, parseHookEvent } from "../agent/hooks/hook-events.js";
+import { parseSlashCommand } from "../agent/invocation/user-invocation.js";
 import {
   type ResolvedProviderConfig,
   resolveProviderConfig,
 } from "../agent/providers/resolve-provider-config.js";
-import { parseSlashCommand } from "../agent/user-invocation.js";
 import { SkillboxError } from "../errors.js";
 import { suggestSkillNames } from "../tools/suggest-skill-names.js";
+import {
+  type CreateSkillAgentOptions,
+  createSkillAgent,
+  type SkillAgent,
+} from "../workspace/create-skill-agent.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { AgentOptionValues } from "./agent-options.js";
 import type { CliIo } from "./command.js";

@@ -3,7 +3,7 @@
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { SkillboxError } from "../errors.js";
-import type { SkillRecord } from "../registry/skill-record.js";
+import type { SkillRecord } from "../registry/index/skill-record.js";
 import { suggestSkillNames } from "../tools/suggest-skill-names.js";
 import { openWorkspace } from "../workspace/open-workspace.js";
 import type { Workspace } from "../workspace/workspace.js";

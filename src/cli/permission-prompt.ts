@@ -3,7 +3,7 @@
 
 import type { Interface } from "node:readline";
 import type { Readable } from "node:stream";
-import type { AllowAdvice, PermissionAnswer, PermissionQuestion } from "../agent/permissions.js";
+import type { AllowAdvice, PermissionAnswer, PermissionQuestion } from "../agent/permissions/permissions.js";
 import { escapeTerminalLine } from "./escape-terminal-text.js";
 
 /**

@@ -3,10 +3,10 @@
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSkillAgent, type SkillAgent } from "../agent/create-skill-agent.js";
 import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
-import { waitForRegistryEvent } from "../registry/wait-for-registry-event.js";
+import { waitForRegistryEvent } from "../registry/watch/wait-for-registry-event.js";
 import { createFakeLlmServer, type FakeLlmServer } from "../testing/index.js";
+import { createSkillAgent, type SkillAgent } from "../workspace/create-skill-agent.js";
 import { openWorkspace } from "../workspace/open-workspace.js";
 import type { Workspace } from "../workspace/workspace.js";
 import {

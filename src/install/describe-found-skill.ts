@@ -2,8 +2,8 @@
 // description, diagnostics, size, scripts, allowed-tools, hooks, and the files themselves.
 import { posix } from "node:path";
 import { isSkillboxError } from "../errors.js";
+import { loadSkillBytes } from "../registry/files/load-skill-bytes.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
-import { loadSkillBytes } from "../skills/load-skill-bytes.js";
 import { parseFrontmatter } from "../skills/parse-frontmatter.js";
 import type { SkillContext } from "../skills/skill-metadata.js";
 import { checkInstallName } from "./check-install-name.js";

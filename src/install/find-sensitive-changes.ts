@@ -1,6 +1,6 @@
 // What an update would change that widens what a skill may do: its allowed-tools, hooks, scripts
 // (files under scripts/ or executable) or `context: fork`. These need consent before an update.
-import { loadSkillBytes } from "../skills/load-skill-bytes.js";
+import { loadSkillBytes } from "../registry/files/load-skill-bytes.js";
 import { parseFrontmatter } from "../skills/parse-frontmatter.js";
 import { hashBytes, type SkillFile } from "./content-hash.js";
 import { stringifySorted } from "./write-json-file.js";

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { waitForRegistryEvent } from "../registry/wait-for-registry-event.js";
+import { waitForRegistryEvent } from "../registry/watch/wait-for-registry-event.js";
 import { createSkills, type Skills } from "./create-skills.js";
 
 let root: string;

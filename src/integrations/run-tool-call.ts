@@ -2,7 +2,7 @@
 // the Skillbox agent applies, so a call made through another SDK behaves exactly like ours.
 
 import { executeToolCall, type ToolCallContext } from "../agent/execute-tool-call.js";
-import type { ToolCall } from "../agent/provider.js";
+import type { ToolCall } from "../agent/providers/provider.js";
 import type { Tool, ToolResult } from "../tools/define-tool.js";
 
 /** How adapters run calls: the agent context minus the tools, with the session and agent optional. */

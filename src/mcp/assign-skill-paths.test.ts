@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SkillRecord } from "../registry/skill-record.js";
+import type { SkillRecord } from "../registry/index/skill-record.js";
 import { assignSkillPaths } from "./assign-skill-paths.js";
 
 function record(name: string, label: string, qualifiedName = `${label}:${name}`): SkillRecord {

@@ -3,7 +3,7 @@
 
 import { stat } from "node:fs/promises";
 import * as path from "node:path";
-import { walkSkillFolder } from "../skills/walk-skill-folder.js";
+import { walkSkillFolder } from "../registry/files/walk-skill-folder.js";
 
 /** One served file: its path under the skill folder and its stamp. */
 export interface ServedFile {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import type { SkillWarning } from "@modelcontextprotocol/server/ext/skills";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SkillRecord } from "../registry/skill-record.js";
+import type { SkillRecord } from "../registry/index/skill-record.js";
 import type { SkillPath } from "./assign-skill-paths.js";
 import { createSkillEntryCache, type SkillEntryChange } from "./skill-entry-cache.js";
 

@@ -1,8 +1,8 @@
 // How a skill's state decides what an MCP client sees of it: skill resources, a skills/list entry,
 // an MCP prompt.
 
+import type { SkillRecord } from "../registry/index/skill-record.js";
 import { isUserInvocable } from "../registry/invocation-flags.js";
-import type { SkillRecord } from "../registry/skill-record.js";
 import type { SkillState } from "../store/skill-state.js";
 
 /** What of one skill is served. */

@@ -1,8 +1,8 @@
 // User-invocable skills as MCP prompts (clients offer prompts as slash commands): arguments from the
 // skill's `arguments:` list or its `argument-hint`, and the body rendered as `/name args` would be.
 
-import { invokeUserSkill } from "../agent/user-invocation.js";
-import type { SkillRecord } from "../registry/skill-record.js";
+import { invokeUserSkill } from "../agent/invocation/user-invocation.js";
+import type { SkillRecord } from "../registry/index/skill-record.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import type { SkillState } from "../store/skill-state.js";
 import { skillExposure } from "./skill-exposure.js";

@@ -12,8 +12,8 @@ import type {
   SkillSource,
   SkillWarning,
 } from "@modelcontextprotocol/server/ext/skills";
+import { mapWithConcurrency } from "../registry/files/map-with-concurrency.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
-import { mapWithConcurrency } from "../skills/map-with-concurrency.js";
 import type { SkillState } from "../store/skill-state.js";
 import { assignSkillPaths, type SkillPath } from "./assign-skill-paths.js";
 import { pageByUri } from "./page-by-uri.js";

@@ -4,7 +4,7 @@
 
 import type { CacheHint, McpServer } from "@modelcontextprotocol/server";
 import { SkillsExtension, type SkillWarning } from "@modelcontextprotocol/server/ext/skills";
-import type { SkillRecord } from "../registry/skill-record.js";
+import type { SkillRecord } from "../registry/index/skill-record.js";
 import type { Tool } from "../tools/define-tool.js";
 import { createLoadSkillTool } from "../tools/load-skill.js";
 import { createReadSkillFileTool } from "../tools/read-skill-file.js";

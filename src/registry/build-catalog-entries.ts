@@ -2,9 +2,9 @@
 
 import { type CatalogEntry, sortCatalogEntries } from "../prompt/catalog-entry.js";
 import type { SkillState } from "../store/skill-state.js";
+import { computeUsageScore, type UsageStat } from "../store/usage-store.js";
+import type { SkillRecord } from "./index/skill-record.js";
 import { isListedForModel, isModelInvocable } from "./invocation-flags.js";
-import type { SkillRecord } from "./skill-record.js";
-import { computeUsageScore, type UsageStat } from "./usage-store.js";
 
 /** A week: a never-used skill first seen within this window counts as new. */
 export const DEFAULT_NEW_SKILL_WINDOW_MS = 7 * 24 * 3_600_000;

@@ -1,7 +1,7 @@
 // Who may invoke a skill: the model (Layer 1 and the load tool) and the person (`/name`), per seed 000.
 
 import type { SkillState } from "../store/skill-state.js";
-import type { SkillRecord } from "./skill-record.js";
+import type { SkillRecord } from "./index/skill-record.js";
 
 /**
  * True when the model may load the skill through the load tool (and the tool description lists it):

@@ -1,8 +1,8 @@
 // What the model gets of a skill, and if nothing, why: the one rule behind the HTTP API's
 // modelVisibility and `list --json` (ModelVisibility in docs/http-api.md).
 import type { SkillState } from "../store/skill-state.js";
+import type { SkillRecord } from "./index/skill-record.js";
 import { isModelInvocable } from "./invocation-flags.js";
-import type { SkillRecord } from "./skill-record.js";
 
 /**
  * `listed` (in Layer 1, and the load tool takes it), or why it is hidden: its `state` (off,

@@ -1,7 +1,7 @@
 // The events a skill registry emits, by name (noun-verb), with their payloads.
 
 import type { Diagnostic } from "../skills/diagnostic.js";
-import type { RefreshSummary, SkillRecord } from "./skill-record.js";
+import type { RefreshSummary, SkillRecord } from "./index/skill-record.js";
 
 /** Event name -> payload, for `registry.on(name, listener)`. */
 export interface SkillRegistryEvents {

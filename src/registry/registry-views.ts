@@ -5,15 +5,15 @@ import { buildBudgetedCatalog, type CatalogOptions } from "../prompt/budget.js";
 import type { CatalogEntry } from "../prompt/catalog-entry.js";
 import { buildToolDescription, type ToolDescriptionOptions } from "../prompt/tool-description.js";
 import type { SkillState } from "../store/skill-state.js";
+import { computeUsageScore, type UsageStore } from "../store/usage-store.js";
 import { buildCatalogEntries, usageKeyOf } from "./build-catalog-entries.js";
+import { isSameStamp, type RegistryFileSystem, toStamp } from "./discovery/registry-file-system.js";
+import { compareEntries } from "./index/resolve-precedence.js";
+import type { RecordDiff, SkillIndex } from "./index/skill-index.js";
+import type { SkillRecord } from "./index/skill-record.js";
 import { isModelInvocable } from "./invocation-flags.js";
-import { isSameStamp, type RegistryFileSystem, toStamp } from "./registry-file-system.js";
-import { compareEntries } from "./resolve-precedence.js";
-import { createSearchIndex, type SearchableSkill, type SearchIndex } from "./search-index.js";
-import type { RecordDiff, SkillIndex } from "./skill-index.js";
-import type { SkillRecord } from "./skill-record.js";
+import { createSearchIndex, type SearchableSkill, type SearchIndex } from "./search/search-index.js";
 import type { SkillSearchResult } from "./skill-registry-types.js";
-import { computeUsageScore, type UsageStore } from "./usage-store.js";
 
 /** What the views read from. */
 export interface RegistryViewsOptions {

@@ -5,13 +5,13 @@ import type { CatalogEntry } from "../prompt/catalog-entry.js";
 import type { ToolDescriptionOptions } from "../prompt/tool-description.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import type { SkillState } from "../store/skill-state.js";
+import type { UsageStore } from "../store/usage-store.js";
+import type { RegistryFileSystem } from "./discovery/registry-file-system.js";
+import type { SkillRoot } from "./discovery/skill-roots.js";
+import type { WalkChanges } from "./discovery/skill-tree.js";
+import type { RefreshSummary, SkillRecord } from "./index/skill-record.js";
 import type { SkillRegistryEvents } from "./registry-events.js";
-import type { RegistryFileSystem } from "./registry-file-system.js";
-import type { RefreshSummary, SkillRecord } from "./skill-record.js";
-import type { SkillRoot } from "./skill-roots.js";
-import type { WalkChanges } from "./skill-tree.js";
-import type { UsageStore } from "./usage-store.js";
-import type { SkillWatcher, WatchSkillsOptions } from "./watch-skills.js";
+import type { SkillWatcher, WatchSkillsOptions } from "./watch/watch-skills.js";
 
 /** How a registry is built. Only `roots` is required. */
 export interface SkillRegistryOptions {

@@ -2,11 +2,11 @@ import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } 
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { isSkillboxError } from "../errors.js";
+import { InMemoryUsageStore } from "../store/usage-store.js";
+import { ageFile, ageTree, createTempDirectory, skillText, writeSkill } from "../testing/skill-folders.js";
 import { describeModelVisibility } from "./model-visibility.js";
 import type { SkillRegistryEvents } from "./registry-events.js";
-import { ageFile, ageTree, createTempDirectory, skillText, writeSkill } from "./registry-test-helpers.js";
 import { createSkillRegistry, type SkillRegistry, type SkillRegistryOptions } from "./skill-registry.js";
-import { InMemoryUsageStore } from "./usage-store.js";
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

@@ -5,29 +5,29 @@ import { SkillboxError } from "../errors.js";
 import type { CatalogEntry } from "../prompt/catalog-entry.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import type { SkillState } from "../store/skill-state.js";
+import { InMemoryUsageStore } from "../store/usage-store.js";
 import { usageKeyOf } from "./build-catalog-entries.js";
-import { rescanDirectory, walkRoot } from "./discover-skills.js";
-import { isListedForModel, isModelInvocable, isUserInvocable } from "./invocation-flags.js";
-import { DEFAULT_SKIPPED_DIRECTORIES } from "./list-directory.js";
-import { loadSkillContent } from "./load-skill-content.js";
-import { createPathActivation } from "./path-activation.js";
-import type { SkillRegistryEvents } from "./registry-events.js";
-import { nodeFileSystem, type RegistryFileSystem } from "./registry-file-system.js";
-import { createRegistryPersistence } from "./registry-persistence.js";
-import { createRegistryViews } from "./registry-views.js";
-import { createSkillIndex, type RecordDiff, walkAll } from "./skill-index.js";
-import type { RefreshSummary, SkillRecord } from "./skill-record.js";
-import type { SkillRegistry, SkillRegistryOptions } from "./skill-registry-types.js";
-import { ensureSkillboxRoots, type SkillRoot } from "./skill-roots.js";
+import { rescanDirectory, walkRoot } from "./discovery/discover-skills.js";
+import { DEFAULT_SKIPPED_DIRECTORIES } from "./discovery/list-directory.js";
+import { nodeFileSystem, type RegistryFileSystem } from "./discovery/registry-file-system.js";
+import { ensureSkillboxRoots, type SkillRoot } from "./discovery/skill-roots.js";
 import {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_DIRECTORIES,
   type WalkChanges,
   type WalkLimits,
-} from "./skill-tree.js";
+} from "./discovery/skill-tree.js";
+import { loadSkillContent } from "./index/load-skill-content.js";
+import { createRegistryPersistence } from "./index/registry-persistence.js";
+import { createSkillIndex, type RecordDiff, walkAll } from "./index/skill-index.js";
+import type { RefreshSummary, SkillRecord } from "./index/skill-record.js";
+import { isListedForModel, isModelInvocable, isUserInvocable } from "./invocation-flags.js";
+import type { SkillRegistryEvents } from "./registry-events.js";
+import { createRegistryViews } from "./registry-views.js";
+import type { SkillRegistry, SkillRegistryOptions } from "./skill-registry-types.js";
 import { createTypedEmitter } from "./typed-emitter.js";
-import { InMemoryUsageStore } from "./usage-store.js";
-import { watchSkills } from "./watch-skills.js";
+import { createPathActivation } from "./watch/path-activation.js";
+import { watchSkills } from "./watch/watch-skills.js";
 
 export type {
   SkillContent,

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "nod
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { isSkillboxError } from "../errors.js";
-import { createTempDirectory } from "../registry/registry-test-helpers.js";
+import { createTempDirectory } from "../testing/skill-folders.js";
 import { loadToken, tokenFilePath } from "./load-token.js";
 
 const cleanups: (() => void)[] = [];

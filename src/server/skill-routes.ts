@@ -2,11 +2,11 @@
 import { existsSync } from "node:fs";
 import type { Hono } from "hono";
 import { SkillboxError } from "../errors.js";
-import type { SkillRecord } from "../registry/skill-record.js";
-import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES, runSkillScript } from "../scripts/run-skill-script.js";
+import type { SkillRecord } from "../registry/index/skill-record.js";
+import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES, runSkillScript } from "../script-runner/run-skill-script.js";
 import { isSkillState, type SkillStateScope } from "../store/skill-state.js";
 import { HttpError } from "./error-response.js";
-import { listSkillFiles } from "./list-skill-files.js";
+import { listSkillFileTree } from "./list-skill-file-tree.js";
 import { readJsonBody, rejectUnknownKeys } from "./read-json-body.js";
 import type { RouteContext } from "./route-context.js";
 import { toSkillSummary } from "./skill-summary.js";
@@ -54,7 +54,7 @@ export function addSkillRoutes(app: Hono, context: RouteContext): void {
         ...toSkillSummary(workspace, record, context.clock()),
         metadata: record.metadata,
         body: content.body,
-        files: await listSkillFiles(record.directory),
+        files: await listSkillFileTree(record.directory),
       },
     });
   });

@@ -1,11 +1,11 @@
 // The API's view of one skill (SkillSummary of docs/http-api.md), built from a registry record.
 import { usageKeyOf } from "../registry/build-catalog-entries.js";
+import type { SkillRecord } from "../registry/index/skill-record.js";
 import { describeModelVisibility, type ModelVisibility } from "../registry/model-visibility.js";
-import type { SkillRecord } from "../registry/skill-record.js";
-import { computeUsageScore } from "../registry/usage-store.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import type { SkillContext } from "../skills/skill-metadata.js";
 import type { SkillState } from "../store/skill-state.js";
+import { computeUsageScore } from "../store/usage-store.js";
 import type { Workspace } from "../workspace/workspace.js";
 
 /** A skill as `GET /api/skills` lists it. */

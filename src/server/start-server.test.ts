@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTempDirectory } from "../registry/registry-test-helpers.js";
+import { createTempDirectory } from "../testing/skill-folders.js";
 import { addSkill, openTestWorkspace, TEST_TOKEN, type TestWorkspace } from "./server-test-helpers.js";
 import { type RunningServer, type StartServerOptions, startServer } from "./start-server.js";
 import { createDirectoryReader } from "./web-page.js";

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTempDirectory } from "../registry/registry-test-helpers.js";
+import { createTempDirectory } from "../testing/skill-folders.js";
 import { createApp } from "./create-app.js";
 import { openTestWorkspace, TEST_TOKEN, type TestWorkspace } from "./server-test-helpers.js";
 import { createSignInSessions } from "./sign-in-sessions.js";

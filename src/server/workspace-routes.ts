@@ -1,9 +1,9 @@
 // Routes about the workspace as a whole: refresh, the skills folder, settings, usage, metrics and audit.
 import type { Hono } from "hono";
-import type { AuditLog } from "../agent/audit-log.js";
-import { computeUsageScore } from "../registry/usage-store.js";
+import type { AuditLog } from "../store/audit-log.js";
 import type { AuditMetrics, AuditMetricsOptions } from "../store/audit-metrics.js";
 import type { SkillSettings } from "../store/skill-settings.js";
+import { computeUsageScore } from "../store/usage-store.js";
 import { parseSettingsUpdate, toPublicSettings, WRITABLE_SETTINGS } from "./parse-settings-update.js";
 import { readJsonBody, rejectUnknownKeys } from "./read-json-body.js";
 import type { RouteContext } from "./route-context.js";

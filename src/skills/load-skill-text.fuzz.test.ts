@@ -2,7 +2,7 @@
 // text, mutated real SKILL.md files and random bytes.
 import fc from "fast-check";
 import { describe, it } from "vitest";
-import { loadSkillBytes } from "./load-skill-bytes.js";
+import { loadSkillBytes } from "../registry/files/load-skill-bytes.js";
 import { loadSkillText } from "./load-skill-text.js";
 import type { LoadedSkillText } from "./skill-metadata.js";
 import { validateSkillText } from "./validate-skill-text.js";

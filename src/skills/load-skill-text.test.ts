@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { loadSkillBytes } from "./load-skill-bytes.js";
+import { loadSkillBytes } from "../registry/files/load-skill-bytes.js";
 import { loadSkillText } from "./load-skill-text.js";
 import type { LoadedSkillText } from "./skill-metadata.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AuditEntry, AuditStatus } from "../agent/audit-log.js";
+import type { AuditEntry, AuditStatus } from "./audit-log.js";
 import { computeAuditMetrics } from "./audit-metrics.js";
 import { openStore } from "./open-store.js";
 import { MAX_AUDIT_PREVIEW_LENGTH, SqliteAuditLog } from "./sqlite-audit-log.js";

@@ -1,7 +1,7 @@
 // AuditLog on SQLite (seed 001's agent_audit_log): one row per tool call, indexed by session, plus metrics.
 
 import type Database from "better-sqlite3";
-import type { AuditEntry, AuditLog, AuditStatus } from "../agent/audit-log.js";
+import type { AuditEntry, AuditLog, AuditStatus } from "./audit-log.js";
 import {
   type AuditMetrics,
   type AuditMetricsOptions,

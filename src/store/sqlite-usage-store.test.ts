@@ -6,9 +6,9 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isSkillboxError } from "../errors.js";
-import { computeUsageScore } from "../registry/usage-store.js";
 import { openStore } from "./open-store.js";
 import { SqliteUsageStore } from "./sqlite-usage-store.js";
+import { computeUsageScore } from "./usage-store.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const recorderScript = join(here, "__fixtures__", "record-usage.ts");

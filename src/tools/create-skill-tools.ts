@@ -1,6 +1,6 @@
 // The skill tools an agent gets: load_skill, read_skill_file and search_skills over one registry.
 
-import type { SubAgentRunner } from "../agent/sub-agent-runner.js";
+import type { SubAgentRunner } from "../agent/sub-agents/sub-agent-runner.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import type { Tool } from "./define-tool.js";
 import { createLoadSkillTool } from "./load-skill.js";

@@ -2,7 +2,7 @@
 import { rmSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { SubAgentRequest, SubAgentRunner } from "../agent/sub-agent-runner.js";
+import type { SubAgentRequest, SubAgentRunner } from "../agent/sub-agents/sub-agent-runner.js";
 import type { SkillState } from "../store/skill-state.js";
 import { createSkillFolders, type SkillFolders } from "./__fixtures__/skill-folders.js";
 import type { ToolContext } from "./define-tool.js";

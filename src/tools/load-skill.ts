@@ -3,11 +3,11 @@
 
 import { createHash } from "node:crypto";
 import * as path from "node:path";
-import type { SubAgentRunner } from "../agent/sub-agent-runner.js";
+import type { SubAgentRunner } from "../agent/sub-agents/sub-agent-runner.js";
 import { isSkillboxError } from "../errors.js";
 import type { CatalogEntry } from "../prompt/catalog-entry.js";
 import { buildToolDescription } from "../prompt/tool-description.js";
-import type { SkillRecord } from "../registry/skill-record.js";
+import type { SkillRecord } from "../registry/index/skill-record.js";
 import type { SkillContent, SkillRegistry } from "../registry/skill-registry-types.js";
 import { substituteSkillBody } from "../skills/substitute.js";
 import {

@@ -1,8 +1,8 @@
 // Finds the skill a skill tool was asked for and decides whether the model may use it; the error
 // results say why not and what to do instead (did-you-mean, available names, who may run it).
 
+import type { SkillRecord } from "../registry/index/skill-record.js";
 import { isModelInvocable } from "../registry/invocation-flags.js";
-import type { SkillRecord } from "../registry/skill-record.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import type { SkillState } from "../store/skill-state.js";
 import { type ToolResult, toolError } from "./define-tool.js";

@@ -1,6 +1,6 @@
 // Translates skill descriptions (batched, one model call) and skill bodies with the configured model,
 // caching by content hash + language + model; any failure falls back to the original, uncached.
-import type { ChatProvider } from "../agent/provider.js";
+import type { ChatProvider } from "../agent/providers/provider.js";
 import { describeError } from "../errors.js";
 import { findTranslationProblem } from "./check-translation.js";
 import { parseTranslationReply } from "./parse-translation-reply.js";

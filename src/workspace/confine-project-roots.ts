@@ -3,7 +3,7 @@
 // disk one. The user's own config may still point anywhere, and may vouch for a project's root.
 
 import * as path from "node:path";
-import { isInside } from "../registry/link-policy.js";
+import { isInside } from "../registry/discovery/link-policy.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import type { SkillboxConfig } from "./workspace.js";
 

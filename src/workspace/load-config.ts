@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
-import { listProjectFolders } from "../registry/skill-roots.js";
+import { listProjectFolders } from "../registry/discovery/skill-roots.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import { confineProjectRoots } from "./confine-project-roots.js";
 import type { SkillboxConfig } from "./workspace.js";

@@ -2,8 +2,8 @@
 
 import { existsSync, mkdirSync } from "node:fs";
 import * as path from "node:path";
+import { listProjectFolders, resolveDefaultRoots } from "../registry/discovery/skill-roots.js";
 import { createSkillRegistry } from "../registry/skill-registry.js";
-import { listProjectFolders, resolveDefaultRoots } from "../registry/skill-roots.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import { defaultStorePath, MEMORY_STORE_PATH, openStore } from "../store/open-store.js";
 import { areScriptsAllowed, DEFAULT_ENABLED_BUILTIN_SKILL_NAMES } from "../store/skill-settings.js";

@@ -2,15 +2,15 @@
 // `openWorkspace` (src/workspace/open-workspace.ts) wires roots, the registry, the SQLite store,
 // settings and per-skill states together; front ends only adapt it to their medium.
 
-import type { AuditLog } from "../agent/audit-log.js";
+import type { SkillRoot } from "../registry/discovery/skill-roots.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
-import type { SkillRoot } from "../registry/skill-roots.js";
-import type { UsageStore } from "../registry/usage-store.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
+import type { AuditLog } from "../store/audit-log.js";
 import type { CacheStore } from "../store/cache-store.js";
 import type { SkillboxStore } from "../store/open-store.js";
 import type { SettingsStore } from "../store/settings-store.js";
 import type { SkillState, SkillStateScope } from "../store/skill-state.js";
+import type { UsageStore } from "../store/usage-store.js";
 
 /** The merged config file(s): user `~/.skillbox/config.json`, then project `.skillbox/config.json`. */
 export interface SkillboxConfig {

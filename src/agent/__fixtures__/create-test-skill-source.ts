@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadSkillText } from "../../skills/load-skill-text.js";
-import type { SkillSource } from "../user-invocation.js";
+import type { SkillSource } from "../invocation/user-invocation.js";
 
 /** Writes `<root>/<name>/SKILL.md` for each entry and returns a SkillSource over them. */
 export async function createTestSkillSource(root: string, skills: Record<string, string>): Promise<SkillSource> {

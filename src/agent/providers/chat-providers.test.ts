@@ -4,9 +4,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { isSkillboxError, type SkillboxError } from "../../errors.js";
 import { createFakeLlmServer, type FakeLlmServer, type FakeLlmStep } from "../../testing/index.js";
-import type { ChatMessage, ChatProvider, ChatRequest } from "../provider.js";
 import { AnthropicMessagesProvider } from "./anthropic-messages-provider.js";
 import { OpenAIChatProvider } from "./openai-chat-provider.js";
+import type { ChatMessage, ChatProvider, ChatRequest } from "./provider.js";
 import type { ProviderConnectionOptions } from "./provider-connection-options.js";
 
 type ProviderOptions = Omit<ProviderConnectionOptions, "baseUrl">;

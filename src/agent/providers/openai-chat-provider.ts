@@ -3,9 +3,9 @@
 
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions/completions";
-import type { ChatCallOptions, ChatProvider, ChatRequest, ChatResponse } from "../provider.js";
 import type { AttemptContext } from "./call-with-retry.js";
 import { completeWithRetry, createSdkClientOptions, drainStream } from "./complete-with-retry.js";
+import type { ChatCallOptions, ChatProvider, ChatRequest, ChatResponse } from "./provider.js";
 import type { ProviderConnectionOptions } from "./provider-connection-options.js";
 import { OpenAIStreamReader, readOpenAICompletion } from "./read-openai-response.js";
 import { toOpenAIMessages, toOpenAITools } from "./to-openai-messages.js";

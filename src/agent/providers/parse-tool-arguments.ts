@@ -1,7 +1,7 @@
 // Turns a model's tool-call arguments into an object, never throwing: bad JSON becomes an error note
 // that the agent loop hands back to the model as a tool error.
 
-import type { ToolCall } from "../provider.js";
+import type { ToolCall } from "./provider.js";
 
 /** `{ arguments }` for a JSON object (or empty text); `{ arguments: {}, argumentsError }` otherwise. */
 export function parseToolArguments(raw: unknown): Pick<ToolCall, "arguments" | "argumentsError"> {

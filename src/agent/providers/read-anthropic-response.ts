@@ -1,8 +1,8 @@
 // Reads Anthropic Messages answers (whole or streamed) into a Skillbox ChatResponse.
 
 import type { Message, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { ChatResponse, ToolCall } from "../provider.js";
 import { parseToolArguments } from "./parse-tool-arguments.js";
+import type { ChatResponse, ToolCall } from "./provider.js";
 import { IncompleteStreamError } from "./provider-failure.js";
 
 /** Reads a non-streamed message. A string `input` (some proxies send one) is parsed as JSON. */

@@ -4,7 +4,7 @@ import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions/completions";
-import type { ChatMessage, ToolSpec } from "../provider.js";
+import type { ChatMessage, ToolSpec } from "./provider.js";
 
 /**
  * The `messages` array: the system prompt first, assistant tool calls as `tool_calls`, each tool

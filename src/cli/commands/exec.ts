@@ -1,12 +1,12 @@
 // `skillbox exec <skill> <script> [-- args]`: runs a script of a skill the person allowed scripts for,
 // streaming its output and exiting with its exit code.
 import { constants } from "node:os";
-import type { AuditLog } from "../../agent/audit-log.js";
 import { isSkillboxError, SkillboxError } from "../../errors.js";
-import { createOutputLimiter } from "../../scripts/create-output-capture.js";
-import { listSkillScripts } from "../../scripts/list-skill-scripts.js";
-import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES, runSkillScript } from "../../scripts/run-skill-script.js";
-import type { ScriptSkill } from "../../tools/run-skill-script.js";
+import { createOutputLimiter } from "../../script-runner/create-output-capture.js";
+import { listSkillScripts } from "../../script-runner/list-skill-scripts.js";
+import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES, runSkillScript } from "../../script-runner/run-skill-script.js";
+import type { AuditLog } from "../../store/audit-log.js";
+import type { ScriptSkill } from "../../tools/run-skill-script-tool.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { listenForInterrupt } from "../listen-for-interrupt.js";
 import { openCliWorkspace, WORKSPACE_OPTIONS, WORKSPACE_OPTIONS_HELP } from "../open-cli-workspace.js";

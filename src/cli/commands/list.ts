@@ -1,8 +1,8 @@
 // `skillbox list [--json] [--query <text>]`: the registry view — every skill the roots hold, with its
 // root, state, usage score and diagnostics; skipped files appear only in the top-level diagnostics.
 
+import type { SkillRecord } from "../../registry/index/skill-record.js";
 import { describeModelVisibility, type ModelVisibility } from "../../registry/model-visibility.js";
-import type { SkillRecord } from "../../registry/skill-record.js";
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import type { SkillContext } from "../../skills/skill-metadata.js";
 import type { Workspace } from "../../workspace/workspace.js";

@@ -3,7 +3,7 @@ import { readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTempDirectory, writeSkill } from "../../registry/registry-test-helpers.js";
+import { createTempDirectory, writeSkill } from "../../testing/skill-folders.js";
 
 const mainScript = fileURLToPath(new URL("../main.ts", import.meta.url));
 // tsx resolves from the package, so the child runs there; --dir and HOME point into the temp folder.

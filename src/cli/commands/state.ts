@@ -1,7 +1,7 @@
 // `skillbox state <name> <state>|--clear [--scope …]`: sets or clears a skill's state at one scope
 // and prints the state that takes effect.
 import { SkillboxError } from "../../errors.js";
-import type { SkillRecord } from "../../registry/skill-record.js";
+import type { SkillRecord } from "../../registry/index/skill-record.js";
 import {
   isSkillState,
   resolveSkillState,

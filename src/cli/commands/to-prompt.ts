@@ -1,9 +1,9 @@
 // `skillbox to-prompt <path...>`: the <available_skills> catalog in the reference's exact format.
 // Unlike the reference, one unreadable skill is reported on stderr and the others are still printed.
 import { resolve } from "node:path";
+import type { AvailableSkillEntry } from "../../prompt/render-available-skills-xml.js";
+import { renderAvailableSkillsXml } from "../../prompt/render-available-skills-xml.js";
 import { readSkillProperties } from "../../skills/read-skill-properties.js";
-import type { AvailableSkillEntry } from "../../skills/render-available-skills-xml.js";
-import { renderAvailableSkillsXml } from "../../skills/render-available-skills-xml.js";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine } from "../escape-terminal-text.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";

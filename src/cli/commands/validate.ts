@@ -2,15 +2,21 @@
 // found by the registry's own discovery walk so that `validate` and `list` agree on what is a skill.
 import { homedir } from "node:os";
 import { dirname, resolve } from "node:path";
-import { type ScanSkillFoldersOptions, scanSkillFolders } from "../../registry/scan-skill-folders.js";
-import { resolveDefaultRoots } from "../../registry/skill-roots.js";
-import { type Diagnostic, hasErrors } from "../../skills/diagnostic.js";
-import { mapWithConcurrency } from "../../skills/map-with-concurrency.js";
+import {
+  type ScanSkillFoldersOptions,
+  scanSkillFolders,
+} from "../../registry/discovery/scan-skill-folders.js";
+import { resolveDefaultRoots } from "../../registry/discovery/skill-roots.js";
+import { mapWithConcurrency } from "../../registry/files/map-with-concurrency.js";
 import type {
   SkillValidation,
   ValidateSkillDirectoryOptions,
-} from "../../skills/validate-skill-directory.js";
-import { MISSING_SKILL_FILE_MESSAGE, validateSkillDirectory } from "../../skills/validate-skill-directory.js";
+} from "../../registry/files/validate-skill-directory.js";
+import {
+  MISSING_SKILL_FILE_MESSAGE,
+  validateSkillDirectory,
+} from "../../registry/files/validate-skill-directory.js";
+import { type Diagnostic, hasErrors } from "../../skills/diagnostic.js";
 import { loadConfig } from "../../workspace/load-config.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";

@@ -3,8 +3,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describeError } from "../../errors.js";
+import { capText } from "../../text/preview-text.js";
 import { defineTool, type Tool, toolError } from "../define-tool.js";
-import { capText } from "./preview-text.js";
 import { runShellCommand } from "./run-shell-command.js";
 import { isInsideRoot, resolveWorkspacePath, resolveWorkspaceRoot, toPosix } from "./workspace-path.js";
 

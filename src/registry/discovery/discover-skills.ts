@@ -1,0 +1,314 @@
+// Discovery: walks the roots for folders holding SKILL.md, bounded, loop-safe, gitignore-aware, incremental.
+// Links are followed only where link-policy allows: a skill file inside its folder, a linked folder
+// inside a root or a trusted target, never into /proc, /sys or /dev.
+// Inside a folder holding a skill file, the spec's resource folders (`scripts`, `references`,
+// `assets`) are not entered: a skill nested under them is not discovered; one under any other
+// subfolder (`<skill>/sub/...`) is.
+
+import type { Stats } from "node:fs";
+import * as path from "node:path";
+import type { Diagnostic } from "../../skills/diagnostic.js";
+import { createGitignoreLayer, type GitignoreLayer, isIgnoredDirectory } from "./gitignore-layers.js";
+import {
+  checkFolderLink,
+  checkProjectRoot,
+  checkSkillFileLink,
+  checkSystemFolder,
+  trustedRealPaths,
+} from "./link-policy.js";
+import { compareNames } from "./list-directory.js";
+import {
+  errorCodeOf,
+  isSameStamp,
+  matchesStats,
+  type RegistryFileSystem,
+  toStamp,
+} from "./registry-file-system.js";
+import {
+  addNode,
+  type DirectoryNode,
+  noteFindings,
+  removeSubtree,
+  type SkillTree,
+  toOrderKey,
+  type WalkChanges,
+} from "./skill-tree.js";
+import {
+  duplicateDiagnostic,
+  gitignorePath,
+  listFolder,
+  resolveLink,
+  rootDiagnostic,
+  statOrUndefined,
+  unreadable,
+} from "./walk-reads.js";
+
+/** What a walk works on. */
+export interface WalkContext {
+  fs: RegistryFileSystem;
+  tree: SkillTree;
+  changes: WalkChanges;
+}
+
+interface VisitTarget {
+  rootIndex: number;
+  depth: number;
+  realPath: string;
+  parentLayer: GitignoreLayer | undefined;
+  stats: Stats;
+}
+
+/** Which children of a re-listed folder are walked again (new ones always are). */
+type Descend = "all" | ReadonlySet<string>;
+
+/**
+ * Walks every root. With `reuse`, a folder whose stamp is unchanged keeps its last listing, so an
+ * unchanged tree costs one `stat` per folder; without it every folder is listed again.
+ */
+export function walkRoots(context: WalkContext, reuse: boolean): void {
+  for (let index = 0; index < context.tree.roots.length; index++) walkRoot(context, index, reuse);
+}
+
+/** Walks one root from the top (see walkRoots). */
+export function walkRoot(
+  context: WalkContext,
+  rootIndex: number,
+  reuse: boolean,
+  descend: Descend = "all",
+): void {
+  const { fs, tree, changes } = context;
+  const root = tree.roots[rootIndex];
+  if (root === undefined) return;
+  const diagnostics: Diagnostic[] = [];
+  tree.rootDiagnostics[rootIndex] = diagnostics;
+  // Roots and trusted targets may have appeared or moved since the last walk.
+  tree.trustedRealPaths = undefined;
+  const drop = () => removeSubtree(tree, root.path, changes);
+  let stats: Stats;
+  let realPath: string;
+  try {
+    stats = fs.statSync(root.path);
+    realPath = fs.realpathSync(root.path);
+  } catch (error) {
+    const code = errorCodeOf(error);
+    // A missing default root is normal (most projects have no .claude/skills); a missing --dir is not.
+    if (code !== "ENOENT" || root.scope === "custom") {
+      diagnostics.push(
+        rootDiagnostic(root.path, code === "ENOENT" ? "root-missing" : "root-unreadable", code),
+      );
+    }
+    drop();
+    return;
+  }
+  if (!stats.isDirectory()) {
+    diagnostics.push(rootDiagnostic(root.path, "root-not-a-directory", undefined));
+    drop();
+    return;
+  }
+  const refused =
+    checkSystemFolder(fs, root.path, realPath, stats, undefined) ??
+    checkProjectRoot(fs, root, realPath, trustedRealPaths(fs, tree));
+  if (refused !== undefined) {
+    diagnostics.push(refused);
+    drop();
+    return;
+  }
+  const owner = tree.owners.get(realPath);
+  if (owner !== undefined && owner !== root.path) {
+    diagnostics.push({
+      severity: "info",
+      code: "root-duplicate",
+      message: `This root is the same folder as ${owner}; its skills are listed once, from there.`,
+      path: root.path,
+    });
+    drop();
+    return;
+  }
+  visit(context, root.path, { rootIndex, depth: 0, realPath, parentLayer: undefined, stats }, reuse, descend);
+}
+
+/**
+ * Lists one known folder again and walks only its new children and the `touched` ones (the names
+ * a watcher reported); the rest keep their nodes. Returns false when the folder is not in the tree.
+ */
+export function rescanDirectory(context: WalkContext, directory: string, touched: Descend): boolean {
+  const { fs, tree, changes } = context;
+  const node = tree.directories.get(directory);
+  if (node === undefined) return false;
+  if (node.depth === 0) {
+    node.stamp = undefined;
+    walkRoot(context, node.rootIndex, true, touched);
+    return true;
+  }
+  let stats: Stats;
+  try {
+    stats = fs.statSync(directory);
+  } catch {
+    // Gone (or unreadable now): its parent's listing decides what remains.
+    removeSubtree(tree, directory, changes);
+    return true;
+  }
+  const parent = tree.directories.get(path.dirname(directory));
+  tree.trustedRealPaths = undefined;
+  const target = { rootIndex: node.rootIndex, depth: node.depth, realPath: node.realPath, stats };
+  // Forget this folder's stamp so it is listed again; its children keep theirs.
+  node.stamp = undefined;
+  visit(context, directory, { ...target, parentLayer: parent?.layer }, true, touched);
+  return true;
+}
+
+function visit(
+  context: WalkContext,
+  directory: string,
+  target: VisitTarget,
+  reuse: boolean,
+  descend: Descend,
+) {
+  const { fs, tree, changes } = context;
+  let node = tree.directories.get(directory);
+  if (node !== undefined && (node.rootIndex !== target.rootIndex || node.realPath !== target.realPath)) {
+    removeSubtree(tree, directory, changes);
+    node = undefined;
+  }
+  const keepListing =
+    reuse &&
+    node !== undefined &&
+    matchesStats(node.stamp, target.stats) &&
+    (node.gitignore === undefined ||
+      isSameStamp(node.gitignore.stamp, statOrUndefined(fs, gitignorePath(directory))));
+  let plain: string[];
+  const previousChildren = node?.children ?? [];
+  const previousSkillFile = node?.skillFileName;
+  if (node !== undefined && keepListing) {
+    plain = node.directoryNames;
+  } else {
+    // Stamped before listing: a change during the listing shows up as a changed stamp next time.
+    const stamp = toStamp(target.stats);
+    const listing = listFolder(fs, tree, directory);
+    changes.listed++;
+    plain = listing.directories;
+    const fresh: DirectoryNode = node ?? {
+      path: directory,
+      realPath: target.realPath,
+      rootIndex: target.rootIndex,
+      depth: target.depth,
+      orderKey: toOrderKey(path.relative(tree.roots[target.rootIndex]?.path ?? directory, directory)),
+      stamp,
+      directoryNames: [],
+      children: [],
+      links: [],
+      skillFileName: undefined,
+      skillFileLink: undefined,
+      gitignore: undefined,
+      layer: undefined,
+      diagnostics: [],
+      walkDiagnostics: [],
+      limited: undefined,
+    };
+    if (node === undefined) addNode(tree, fresh, changes);
+    node = fresh;
+    const previousGitignore = node.gitignore?.text;
+    node.stamp = stamp;
+    node.directoryNames = plain;
+    node.links = listing.links;
+    node.skillFileName = listing.skillFileName;
+    node.skillFileLink = listing.skillFileLinked ? listing.skillFileName : undefined;
+    node.diagnostics = listing.diagnostics;
+    node.gitignore = listing.gitignore;
+    // A changed .gitignore changes what every folder below may hold: walk them all again.
+    if (previousGitignore !== listing.gitignore?.text) descend = "all";
+  }
+  const current = node;
+  current.layer =
+    current.gitignore !== undefined && tree.limits.respectGitignore
+      ? createGitignoreLayer(directory, current.gitignore.text, target.parentLayer)
+      : target.parentLayer;
+  current.limited = undefined;
+  current.walkDiagnostics = [];
+  if (current.skillFileLink !== undefined) {
+    const file = path.join(directory, current.skillFileLink);
+    const refused = checkSkillFileLink(fs, file, current.realPath);
+    current.skillFileName = refused === undefined ? current.skillFileLink : undefined;
+    if (refused !== undefined) current.walkDiagnostics.push(refused);
+  }
+  let linkTargets: Map<string, { stats: Stats; realPath: string }> | undefined;
+  for (const name of current.links) {
+    const resolved = resolveLink(fs, current, name);
+    if (resolved === undefined) continue;
+    const refused = checkFolderLink(fs, tree, path.join(directory, name), resolved.realPath);
+    if (refused !== undefined) {
+      current.walkDiagnostics.push(refused);
+      continue;
+    }
+    linkTargets ??= new Map();
+    linkTargets.set(name, resolved);
+  }
+  // Listings are stored sorted; only links found to be folders need merging in.
+  const candidates = linkTargets === undefined ? plain : [...plain, ...linkTargets.keys()].sort(compareNames);
+  const children: string[] = [];
+  const prefix = directory.endsWith(path.sep) ? directory : directory + path.sep;
+  const realPrefix = current.realPath.endsWith(path.sep) ? current.realPath : current.realPath + path.sep;
+  const childDepth = target.depth + 1;
+  for (const name of candidates) {
+    const childPath = prefix + name;
+    if (current.layer !== undefined && isIgnoredDirectory(current.layer, childPath)) continue;
+    const existing = tree.directories.get(childPath);
+    if (childDepth > tree.limits.maxDepth) {
+      current.limited = "depth";
+      continue;
+    }
+    if (existing === undefined && (tree.counts[target.rootIndex] ?? 0) >= tree.limits.maxDirectories) {
+      current.limited = "count";
+      continue;
+    }
+    const link = linkTargets?.get(name);
+    const realPath = link?.realPath ?? realPrefix + name;
+    const owner = tree.owners.get(realPath);
+    if (owner !== undefined && owner !== childPath) {
+      current.walkDiagnostics.push(duplicateDiagnostic(childPath, owner, current.realPath, realPath));
+      continue;
+    }
+    children.push(name);
+    if (existing !== undefined && descend !== "all" && !descend.has(name)) continue;
+    let stats = link?.stats;
+    if (stats === undefined) {
+      try {
+        stats = fs.statSync(childPath);
+      } catch (error) {
+        current.walkDiagnostics.push(unreadable(childPath, error));
+        children.pop();
+        continue;
+      }
+    }
+    const system = checkSystemFolder(fs, childPath, realPath, stats, target.stats.dev);
+    if (system !== undefined) {
+      current.walkDiagnostics.push(system);
+      children.pop();
+      continue;
+    }
+    const childTarget = {
+      rootIndex: target.rootIndex,
+      depth: childDepth,
+      realPath,
+      stats,
+      parentLayer: current.layer,
+    };
+    visit(context, childPath, childTarget, reuse, "all");
+  }
+  if (!sameNames(previousChildren, children)) {
+    const kept = new Set(children);
+    for (const name of previousChildren) if (!kept.has(name)) removeSubtree(tree, prefix + name, changes);
+  }
+  current.children = children;
+  noteFindings(tree, current);
+  if (previousSkillFile !== undefined && previousSkillFile !== current.skillFileName) {
+    changes.removedSkillFiles.push(prefix + previousSkillFile);
+  }
+  if (current.skillFileName !== undefined) changes.skillDirectories.push(directory);
+}
+
+function sameNames(left: readonly string[], right: readonly string[]): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
+  return true;
+}

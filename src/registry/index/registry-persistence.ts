@@ -1,0 +1,87 @@
+// When the index is written to its cache file: at once after a full refresh, later after watcher changes.
+
+import type { Diagnostic } from "../../skills/diagnostic.js";
+import type { RegistryFileSystem } from "../discovery/registry-file-system.js";
+import type { SkillRoot } from "../discovery/skill-roots.js";
+import { readRegistryCache, writeRegistryCache } from "./registry-cache.js";
+import type { SkillIndex } from "./skill-index.js";
+
+/** What persistence needs. Without `cacheFile`, every method is a no-op. */
+export interface RegistryPersistenceOptions {
+  fs: RegistryFileSystem;
+  cacheFile: string | undefined;
+  /** Ties the file to the roots and options that produced it. */
+  key: string;
+  roots: readonly SkillRoot[];
+  index: SkillIndex;
+  /** Delay of a scheduled write; default 1,000 ms. */
+  delayMs?: number;
+}
+
+/** The cache file's life cycle. */
+export interface RegistryPersistence {
+  /** Loads the cache into the index; false when there was none (or it was unusable). */
+  load(): boolean;
+  /** Something changed that the file does not have yet. */
+  markDirty(): void;
+  /** Writes now when dirty. */
+  flush(): void;
+  /** Writes after a delay, on a timer that never keeps the process alive. */
+  schedule(): void;
+  /** Flushes and refuses later schedules. */
+  close(): void;
+  /** The last write's problem, if it failed. */
+  diagnostics(): Diagnostic[];
+}
+
+/** Creates the persistence of one registry. */
+export function createRegistryPersistence(options: RegistryPersistenceOptions): RegistryPersistence {
+  const { cacheFile } = options;
+  let dirty = false;
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let problem: Diagnostic | undefined;
+  const persistence: RegistryPersistence = {
+    load() {
+      const cached =
+        cacheFile === undefined
+          ? undefined
+          : readRegistryCache(options.fs, cacheFile, options.key, options.roots);
+      if (cached === undefined) {
+        dirty = true;
+        return false;
+      }
+      options.index.hydrate(cached);
+      return true;
+    },
+    markDirty() {
+      dirty = true;
+    },
+    flush() {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      if (cacheFile === undefined || !dirty) return;
+      dirty = false;
+      problem = writeRegistryCache(
+        options.fs,
+        cacheFile,
+        options.key,
+        options.roots,
+        options.index.snapshot(),
+      );
+    },
+    schedule() {
+      if (cacheFile === undefined || timer !== undefined || closed) return;
+      timer = setTimeout(() => persistence.flush(), options.delayMs ?? 1000);
+      timer.unref?.();
+    },
+    close() {
+      closed = true;
+      persistence.flush();
+    },
+    diagnostics() {
+      return problem === undefined ? [] : [problem];
+    },
+  };
+  return persistence;
+}

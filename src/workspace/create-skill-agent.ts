@@ -1,0 +1,226 @@
+// The composition of a full skill agent over a workspace: provider, skill tools with a sub-agent
+// runner, built-in tools rooted at the working folder, the task tool, hooks and permissions from
+// the config, the SQLite audit log, and the skills list rebuilt every turn. Front ends (CLI, server)
+// only adapt it to their medium.
+
+import type { Agent, AgentEvent, AgentOptions } from "../agent/agent-types.js";
+import type { CompactionOptions } from "../agent/compaction/compact-history.js";
+import { createAgent } from "../agent/create-agent.js";
+import { createHookBus, type HookBus, type HookConfig, type HookFailure } from "../agent/hooks/hooks.js";
+import {
+  type AllowAdvice,
+  createPermissionPolicy,
+  type PermissionAnswer,
+  type PermissionPolicy,
+  type PermissionQuestion,
+} from "../agent/permissions/permissions.js";
+import { type CreateProviderOptions, createProvider } from "../agent/providers/create-provider.js";
+import type { ChatProvider } from "../agent/providers/provider.js";
+import {
+  type ResolvedProviderConfig,
+  resolveModelAlias,
+} from "../agent/providers/resolve-provider-config.js";
+import { createSubAgentRunner, type SubAgentRunner } from "../agent/sub-agents/sub-agent-runner.js";
+import { createTaskTool } from "../agent/sub-agents/task-tool.js";
+import { createGuideSection, createSkillsSection } from "../agent/system-prompt.js";
+import type { CatalogOptions } from "../prompt/budget.js";
+import type { SkillWatcher } from "../registry/watch/watch-skills.js";
+import { createBuiltinTools } from "../tools/builtin/create-builtin-tools.js";
+import { createSkillTools } from "../tools/create-skill-tools.js";
+import type { Tool } from "../tools/define-tool.js";
+import { createSessionLoadTracker } from "../tools/session-loads.js";
+import type { Workspace } from "./workspace.js";
+
+/** What the provider part needs: a resolved configuration (see resolveProviderConfig). */
+export type SkillAgentProviderConfig = Pick<
+  ResolvedProviderConfig,
+  "provider" | "model" | "baseUrl" | "apiKey" | "supportsTools" | "models"
+>;
+
+/** Everything `createSkillAgent` takes. Only `workspace` and `providerConfig` are required. */
+export interface CreateSkillAgentOptions {
+  workspace: Workspace;
+  providerConfig: SkillAgentProviderConfig;
+  /** A ready provider to use instead of building one from `providerConfig` (custom transports). */
+  provider?: ChatProvider;
+  /** Retries, timeout and fetch for the provider built from `providerConfig`. */
+  connection?: CreateProviderOptions;
+  /** Model calls per run; default 25. */
+  maxSteps?: number;
+  maxTokens?: number;
+  sessionId?: string;
+  /** Events of the main agent (text deltas for streaming, tool calls, the end of a run). */
+  onEvent?: (event: AgentEvent) => void;
+  /** Events of sub-agents (forked skills, the task tool), tagged with the sub-agent's name. */
+  onSubAgentEvent?: (event: AgentEvent, agentName: string) => void;
+  /**
+   * Asked for `ask` decisions (bash and other code-running tools by default, and `ask` rules);
+   * without it (headless) such calls are denied with a hint saying what allows them.
+   */
+  onAsk?: (question: PermissionQuestion) => Promise<PermissionAnswer>;
+  /** Allow rules on top of the config's `permissions.allow` (the CLI's `--allow`). */
+  allow?: readonly string[];
+  /** The end of a refusal's hint, after "To allow it, " (see PermissionPolicyOptions.describeAllow). */
+  describeAllow?: (advice: AllowAdvice) => string;
+  /** Told about each hook that failed (and unknown hook events in the config). */
+  onHookFailure?: (failure: HookFailure) => void;
+  /** Extra environment for command hooks. */
+  hookEnv?: NodeJS.ProcessEnv;
+  /** Watch the skill folders so edits and new skills reach the next turn; default false. */
+  watch?: boolean;
+  /** Built-in tools to leave out, by name (e.g. `["bash"]`). */
+  excludeTools?: readonly string[];
+  /** More tools for the agent and its sub-agents. */
+  extraTools?: readonly Tool[];
+  /** The system prompt's opening line; default names the working folder. */
+  intro?: string;
+  compaction?: CompactionOptions | false;
+}
+
+/** An agent session with everything it was built from, for front ends that need to look inside. */
+export interface SkillAgent extends Agent {
+  readonly model: string;
+  readonly provider: ChatProvider;
+  readonly hooks: HookBus;
+  readonly permissions: PermissionPolicy;
+  readonly subAgents: SubAgentRunner;
+  /** The tools the next run offers (skill tools appear once a skill may be loaded). */
+  tools(): Tool[];
+  /** Ends the session (session-end hooks), stops watching and drops the config hooks. The workspace stays open. */
+  close(reason?: string): Promise<void>;
+}
+
+/**
+ * Builds the agent. Throws SkillboxError `config-error` when the provider cannot be built (an
+ * official endpoint without a key). Nothing is sent until `run`.
+ */
+export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
+  const { workspace, providerConfig } = options;
+  const { registry, config } = workspace;
+  const provider =
+    options.provider ??
+    createProvider(
+      {
+        provider: providerConfig.provider,
+        baseUrl: providerConfig.baseUrl,
+        supportsTools: providerConfig.supportsTools,
+        ...(providerConfig.apiKey === undefined ? {} : { apiKey: providerConfig.apiKey }),
+      },
+      options.connection,
+    );
+  const model = providerConfig.model;
+  const cwd = workspace.cwd;
+
+  const hooks = createHookBus({
+    cwd,
+    // A skill's hooks are code from its author: they run only for skills the person trusts.
+    trustsSkill: (name) => workspace.scriptsAllowed(name),
+    ...(options.hookEnv === undefined ? {} : { env: options.hookEnv }),
+    ...(options.onHookFailure === undefined ? {} : { onFailure: options.onHookFailure }),
+  });
+  const disposeConfigHooks = hooks.registerConfig((config.hooks ?? {}) as HookConfig);
+  const permissions = createPermissionPolicy({
+    ...config.permissions,
+    allow: [...(config.permissions?.allow ?? []), ...(options.allow ?? [])],
+    root: cwd,
+    // "Allow scripts" in the settings is the person's trust in a skill to run code.
+    trustsSkill: (name) => workspace.scriptsAllowed(name),
+    ...(options.onAsk === undefined ? {} : { onAsk: options.onAsk }),
+    ...(options.describeAllow === undefined ? {} : { describeAllow: options.describeAllow }),
+  });
+
+  const builtins = createBuiltinTools({
+    root: cwd,
+    onPathsTouched: (paths) => void registry.activateForPaths(paths),
+    exclude: [...(options.excludeTools ?? [])],
+  });
+  const extraTools = [...(options.extraTools ?? [])];
+  const sessionLoads = createSessionLoadTracker();
+  // Created once: tools are rebuilt per run, but the runner and its depth tracking are shared.
+  const subAgents: SubAgentRunner = createSubAgentRunner({
+    providerFor: (alias) => ({ provider, model: resolveModelAlias(alias, providerConfig, model) }),
+    tools: () => [...builtins, ...skillTools(), ...extraTools],
+    hooks,
+    audit: workspace.audit,
+    permissions,
+    cwd,
+    ...(options.onSubAgentEvent === undefined ? {} : { onEvent: options.onSubAgentEvent }),
+    ...(options.compaction === undefined ? {} : { compaction: options.compaction }),
+  });
+  const skillTools = (): Tool[] =>
+    createSkillTools({ registry, subAgentRunner: subAgents, stateOf: workspace.stateOf, sessionLoads });
+  const taskTool = createTaskTool({ runner: subAgents }) as unknown as Tool;
+  const currentTools = (): Tool[] => [...builtins, ...skillTools(), taskTool, ...extraTools];
+
+  const catalog: CatalogOptions = {
+    ...(config.prompt?.format === undefined ? {} : { format: config.prompt.format }),
+    ...(config.prompt?.budgetTokens === undefined ? {} : { budget: { tokens: config.prompt.budgetTokens } }),
+  };
+  let sessionId = options.sessionId;
+  const agentOptions: AgentOptions = {
+    provider,
+    model,
+    // A getter: the loop reads the tools at the start of each run, so skills added mid-session
+    // bring the skill tools with them.
+    get tools() {
+      return currentTools();
+    },
+    systemSections: [
+      createGuideSection(options.intro === undefined ? { workspace: cwd } : { intro: options.intro }),
+      createSkillsSection(() => registry.buildReminder(catalog)),
+    ],
+    hooks,
+    permissions,
+    audit: workspace.audit,
+    cwd,
+    skills: registry,
+    subAgents,
+    userInvocation: {
+      // A getter: the settings page may switch shell lines on or off while a chat is open.
+      get allowShellCommands() {
+        return workspace.settings.readSkillSettings().settings.allowShellInjection;
+      },
+    },
+    onEvent: (event) => {
+      // Compaction may drop bodies it could not re-attach, so a repeated load must send them again.
+      if (event.type === "compacted" && sessionId !== undefined) sessionLoads.clear(sessionId);
+      options.onEvent?.(event);
+    },
+    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+    ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+    ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+    ...(options.compaction === undefined ? {} : { compaction: options.compaction }),
+  };
+  const agent = createAgent(agentOptions);
+  sessionId = agent.sessionId;
+  let watcher: SkillWatcher | undefined = options.watch === true ? registry.watch() : undefined;
+
+  return {
+    get sessionId() {
+      return agent.sessionId;
+    },
+    get agentName() {
+      return agent.agentName;
+    },
+    get messages() {
+      return agent.messages;
+    },
+    run: (input, runOptions) => agent.run(input, runOptions),
+    compact: () => agent.compact(),
+    model,
+    provider,
+    hooks,
+    permissions,
+    subAgents,
+    tools: currentTools,
+    async close(reason) {
+      watcher?.close();
+      watcher = undefined;
+      try {
+        await agent.close(reason);
+      } finally {
+        disposeConfigHooks();
+      }
+    },
+  };
+}
