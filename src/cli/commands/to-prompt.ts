@@ -3,7 +3,7 @@
 import { resolve } from "node:path";
 import type { AvailableSkillEntry } from "../../prompt/render-available-skills-xml.js";
 import { renderAvailableSkillsXml } from "../../prompt/render-available-skills-xml.js";
-import { readSkillProperties } from "../../skills/read-skill-properties.js";
+import { readSkillProperties } from "../../registry/files/read-skill-properties.js";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine } from "../escape-terminal-text.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";

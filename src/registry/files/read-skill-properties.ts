@@ -1,10 +1,10 @@
 // `read-properties` as the reference defines it: the spec fields of one skill, in the reference's key
 // order, with only the reference's presence checks (no name rules, no lengths).
 import { readFile } from "node:fs/promises";
-import { findSkillFile } from "../registry/files/find-skill-file.js";
-import { decodeSkillBytes } from "../registry/files/load-skill-bytes.js";
-import type { Diagnostic } from "./diagnostic.js";
-import { parseFrontmatter } from "./parse-frontmatter.js";
+import type { Diagnostic } from "../../skills/diagnostic.js";
+import { parseFrontmatter } from "../../skills/parse-frontmatter.js";
+import { findSkillFile } from "./find-skill-file.js";
+import { decodeSkillBytes } from "./load-skill-bytes.js";
 
 /** The reference's properties object: `name`, `description`, then the optional spec fields present. */
 export interface SkillProperties {

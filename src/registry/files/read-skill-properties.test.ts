@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { renderAvailableSkillsXml } from "../prompt/render-available-skills-xml.js";
+import { renderAvailableSkillsXml } from "../../prompt/render-available-skills-xml.js";
 import { readSkillProperties } from "./read-skill-properties.js";
 
 const root = mkdtempSync(join(tmpdir(), "skillbox-properties-"));
