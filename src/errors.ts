@@ -19,6 +19,7 @@ export type SkillboxErrorCode =
   | "store-error"
   | "store-corrupt"
   | "store-locked"
+  | "store-unavailable"
   | "permission-denied"
   | "timeout"
   | "aborted"
