@@ -5,11 +5,12 @@ import type { CatalogEntry } from "../prompt/catalog-entry.js";
 import type { ToolDescriptionOptions } from "../prompt/tool-description.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import type { SkillState } from "../store/skill-state.js";
-import type { UsageStore } from "../store/usage-store.js";
+import type { UsageStat, UsageStore } from "../store/usage-store.js";
 import type { RegistryFileSystem } from "./discovery/registry-file-system.js";
 import type { SkillRoot } from "./discovery/skill-roots.js";
 import type { WalkChanges } from "./discovery/skill-tree.js";
 import type { RefreshSummary, SkillRecord } from "./index/skill-record.js";
+import type { ModelVisibility } from "./model-visibility.js";
 import type { SkillRegistryEvents } from "./registry-events.js";
 import type { SkillWatcher, WatchSkillsOptions } from "./watch/watch-skills.js";
 
@@ -98,6 +99,8 @@ export interface SkillRegistry {
   recordUsage(name: string): boolean;
   /** ln(1 + count) × 0.5^(ageHours / 168) for the skill's usage. */
   usageScore(name: string): number;
+  /** The record's usage as stored (a shadowed record's under its qualified name); undefined when never used. */
+  usageOf(record: SkillRecord): UsageStat | undefined;
   /** Activates conditional skills whose `paths` globs match; returns the names newly activated. */
   activateForPaths(paths: readonly string[]): string[];
   /** Conditional skills (winners) whose globs match any path, activated or not. Changes nothing. */
@@ -108,6 +111,8 @@ export interface SkillRegistry {
   isUserInvocable(target: string | SkillRecord): boolean;
   /** Layer 1 lists it. */
   isListedForModel(target: string | SkillRecord): boolean;
+  /** What the model gets of the record under its current state, and if nothing, why. */
+  modelVisibility(record: SkillRecord): ModelVisibility;
   /** Layer 1 entries (listed skills), by score then name. */
   catalogEntries(): CatalogEntry[];
   /** Entries for the load tool's description (every model-invocable skill), by score then name. */

@@ -22,6 +22,7 @@ import { createRegistryPersistence } from "./index/registry-persistence.js";
 import { createSkillIndex, type RecordDiff, walkAll } from "./index/skill-index.js";
 import type { RefreshSummary, SkillRecord } from "./index/skill-record.js";
 import { isListedForModel, isModelInvocable, isUserInvocable } from "./invocation-flags.js";
+import { describeModelVisibility } from "./model-visibility.js";
 import type { SkillRegistryEvents } from "./registry-events.js";
 import { createRegistryViews } from "./registry-views.js";
 import type { SkillRegistry, SkillRegistryOptions } from "./skill-registry-types.js";
@@ -215,6 +216,9 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     usageScore(name) {
       return views.usageScore(registry.get(name), name);
     },
+    usageOf(record) {
+      return usageStore.get(usageKeyOf(record));
+    },
     activateForPaths(paths) {
       ensureLoaded();
       const { touched, activated } = activation.activate(paths);
@@ -238,6 +242,9 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     isListedForModel(target) {
       const record = recordOf(target);
       return record !== undefined && isListedForModel(record, options.stateOf?.(record));
+    },
+    modelVisibility(record) {
+      return describeModelVisibility(record, options.stateOf?.(record));
     },
     catalogEntries() {
       ensureLoaded();
