@@ -1,6 +1,7 @@
 // The Skillbox HTTP API and settings page as a Hono app (docs/http-api.md); no socket, see startServer for one.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
 import type { Translator } from "../translate/create-translator.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { HttpError, respondWithError } from "./error-response.js";
@@ -25,7 +26,17 @@ export const DEFAULT_MAX_EVENT_CLIENTS = 64;
 export const DEFAULT_EVENT_IDLE_TIMEOUT_MS = 45_000;
 const MAX_SIGN_IN_BODY_BYTES = 4 * 1024;
 
-/** The page's Content-Security-Policy: everything from this server only, no framing. */
+/** The page's Content-Security-Policy directives: everything from this server only, no framing. */
+const CONTENT_SECURITY_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  imgSrc: ["'self'", "data:"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** The page's Content-Security-Policy header, as sent. */
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
@@ -87,13 +98,20 @@ export function createApp(options: CreateAppOptions): Hono {
     return respondWithError(new HttpError(404, "not-found", message), c);
   });
 
-  app.use(async (c, next) => {
-    c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "no-referrer");
-    c.header("X-Frame-Options", "DENY");
-    c.header("Cross-Origin-Resource-Policy", "same-origin");
-    if (c.req.path.startsWith("/api/")) c.header("Cache-Control", "no-store");
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: CONTENT_SECURITY_DIRECTIVES,
+      referrerPolicy: "no-referrer",
+      xFrameOptions: "DENY",
+      crossOriginResourcePolicy: "same-origin",
+      // Plain HTTP on loopback: HSTS would be ignored here, and would pin a proxy's name to HTTPS.
+      strictTransportSecurity: false,
+      // The sign-in form sets its own Referrer-Policy (same-origin), which must stay.
+      overwrite: false,
+    }),
+  );
+  app.use("/api/*", async (c, next) => {
+    c.header("Cache-Control", "no-store");
     await next();
   });
   const signIn = createSignIn({

@@ -2,11 +2,9 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { describeError, isSkillboxError, type SkillboxErrorCode } from "../errors.js";
+import type { ErrorBody } from "./api-types.js";
 
-/** The JSON body of every error answer. */
-export interface ErrorBody {
-  error: { code: string; message: string };
-}
+export type { ErrorBody };
 
 const STATUS_BY_CODE: Partial<Record<SkillboxErrorCode, ContentfulStatusCode>> = {
   "usage-error": 400,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./__fixtures__/server-test-helpers.js";
 import { createApp } from "./create-app.js";
 import { createServerEvents } from "./server-events.js";
-import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./server-test-helpers.js";
 
 const workspaces = trackTestWorkspaces();
 afterEach(() => workspaces.closeAll());

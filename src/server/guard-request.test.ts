@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { SkillboxError } from "../errors.js";
-import { createApp } from "./create-app.js";
+import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./__fixtures__/server-test-helpers.js";
+import { CONTENT_SECURITY_POLICY, createApp } from "./create-app.js";
 import { describeErrorResponse } from "./error-response.js";
 import { isAllowedHost } from "./guard-request.js";
-import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./server-test-helpers.js";
 
 const workspaces = trackTestWorkspaces();
 afterEach(() => workspaces.closeAll());
@@ -196,10 +196,22 @@ describe("request bodies and errors", () => {
     const { app } = setUp();
     for (const path of ["/api/skills", "/api/nothing"]) {
       const response = await app.request(path, { headers: host });
-      expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+      expect(response.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
       expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("strict-transport-security")).toBeNull();
     }
+  });
+
+  it("send the security headers on refusals too", async () => {
+    const { app } = setUp();
+    const response = await app.request("/api/skills", { headers: { host: "evil.example:4317" } });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("cache-control")).toBe("no-store");
   });
 });

@@ -1,4 +1,14 @@
-// `skillbox/server`: the HTTP API and settings page as a Hono app, a real server, and the token loader.
+// `skillbox/server`: the HTTP API and settings page as a Hono app, a real server (startServer, the
+// entry `skillbox serve` uses), and the token loader. Other front ends use the server only through here.
+
+// The token is the workspace's (MCP over HTTP uses it too); re-exported for servers built on this one.
+export {
+  type LoadedToken,
+  type LoadTokenOptions,
+  loadToken,
+  TOKEN_VARIABLE,
+  tokenFilePath,
+} from "../workspace/load-token.js";
 export {
   CONTENT_SECURITY_POLICY,
   type CreateAppOptions,
@@ -7,15 +17,9 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_EVENT_CLIENTS,
 } from "./create-app.js";
+export { type ConfiguredTranslator, createConfiguredTranslator } from "./create-configured-translator.js";
 export { describeErrorResponse, type ErrorBody, HttpError } from "./error-response.js";
 export { isAllowedHost } from "./guard-request.js";
-export {
-  type LoadedToken,
-  type LoadTokenOptions,
-  loadToken,
-  TOKEN_VARIABLE,
-  tokenFilePath,
-} from "./load-token.js";
 export { chooseOpenCommand, createDirectoryOpener, type OpenDirectory } from "./open-directory.js";
 export type { PromptResponse } from "./prompt-route.js";
 export {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DescriptionItem, Translator } from "../translate/create-translator.js";
+import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./__fixtures__/server-test-helpers.js";
 import { createApp } from "./create-app.js";
 import type { PromptResponse } from "./prompt-route.js";
-import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./server-test-helpers.js";
 import type { SkillSummary } from "./skill-summary.js";
 
 const workspaces = trackTestWorkspaces();

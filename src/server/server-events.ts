@@ -2,13 +2,10 @@
 import type { SkillRecord } from "../registry/index/skill-record.js";
 import type { Workspace } from "../workspace/workspace.js";
 
+import type { ServerEventName } from "./api-types.js";
+
 /** Event names sent to the page (docs/http-api.md). */
-export type ServerEventName =
-  | "skill-added"
-  | "skill-changed"
-  | "skill-removed"
-  | "skills-activated"
-  | "state-changed";
+export type { ServerEventName };
 
 /** One event: its name and the skill names it concerns (empty: possibly every skill). */
 export interface ServerEvent {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempDirectory } from "../testing/skill-folders.js";
 import { openWorkspace } from "../workspace/open-workspace.js";
 import type { Workspace } from "../workspace/workspace.js";
-import { TEST_TOKEN } from "./server-test-helpers.js";
+import { TEST_TOKEN } from "./__fixtures__/server-test-helpers.js";
 import { type RunningServer, startServer } from "./start-server.js";
 import { createDirectoryReader } from "./web-page.js";
 
@@ -70,8 +70,7 @@ beforeAll(async () => {
   }
   const watcher = workspace.registry.watch({ debounceMs: 50 });
   stopWatching = () => watcher.close();
-  server = await startServer({
-    workspace,
+  server = await startServer(workspace, {
     token: TEST_TOKEN,
     port: 0,
     readWebFile: createDirectoryReader(webDirectory),

@@ -2,8 +2,8 @@ import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES } from "../script-runner/run-skill-script.js";
+import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./__fixtures__/server-test-helpers.js";
 import { createApp } from "./create-app.js";
-import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./server-test-helpers.js";
 import type { SkillSummary } from "./skill-summary.js";
 
 const workspaces = trackTestWorkspaces();

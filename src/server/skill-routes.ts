@@ -5,6 +5,7 @@ import { SkillboxError } from "../errors.js";
 import type { SkillRecord } from "../registry/index/skill-record.js";
 import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES, runSkillScript } from "../script-runner/run-skill-script.js";
 import { isSkillState, type SkillStateScope } from "../store/skill-state.js";
+import type { SkillDetail, SkillListResponse, SkillSummary } from "./api-types.js";
 import { HttpError } from "./error-response.js";
 import { listSkillFileTree } from "./list-skill-file-tree.js";
 import { readJsonBody, rejectUnknownKeys } from "./read-json-body.js";
@@ -40,23 +41,27 @@ export function addSkillRoutes(app: Hono, context: RouteContext): void {
     const now = context.clock();
     return c.json({
       skills: records.map((record, index) => toSkillSummary(workspace, record, now, descriptions[index])),
-      roots: workspace.roots.map((root) => ({ ...root, exists: existsSync(root.path) })),
+      roots: workspace.roots.map((root) => ({
+        label: root.label,
+        path: root.path,
+        scope: root.scope,
+        exists: existsSync(root.path),
+      })),
       diagnostics: [...workspace.diagnostics, ...registry.diagnostics({ includeSkills: false })],
-    });
+    } satisfies SkillListResponse);
   });
 
   app.get("/api/skills/:name", async (c) => {
     const name = c.req.param("name");
     const content = registry.loadSkill(findSkill(name).qualifiedName);
     const { record } = content;
-    return c.json({
-      skill: {
-        ...toSkillSummary(workspace, record, context.clock()),
-        metadata: record.metadata,
-        body: content.body,
-        files: await listSkillFileTree(record.directory),
-      },
-    });
+    const skill: SkillDetail = {
+      ...toSkillSummary(workspace, record, context.clock()),
+      metadata: record.metadata,
+      body: content.body,
+      files: await listSkillFileTree(record.directory),
+    };
+    return c.json({ skill });
   });
 
   app.put("/api/skills/:name/state", async (c) => {
@@ -91,7 +96,8 @@ export function addSkillRoutes(app: Hono, context: RouteContext): void {
     if (workspace.onStateChanged === undefined) {
       context.events.publish({ name: "state-changed", names: namesOf(updated) });
     }
-    return c.json({ skill: toSkillSummary(workspace, updated, context.clock()) });
+    const skill: SkillSummary = toSkillSummary(workspace, updated, context.clock());
+    return c.json({ skill });
   });
 
   app.post("/api/skills/:name/scripts/:script", async (c) => {

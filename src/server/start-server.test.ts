@@ -1,10 +1,16 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
 import * as path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTempDirectory } from "../testing/skill-folders.js";
-import { addSkill, openTestWorkspace, TEST_TOKEN, type TestWorkspace } from "./server-test-helpers.js";
+import {
+  addSkill,
+  openTestWorkspace,
+  TEST_TOKEN,
+  type TestWorkspace,
+} from "./__fixtures__/server-test-helpers.js";
 import { type RunningServer, type StartServerOptions, startServer } from "./start-server.js";
 import { createDirectoryReader } from "./web-page.js";
 
@@ -26,7 +32,7 @@ async function setUp(options: Partial<StartServerOptions> = {}) {
   opened.workspace.registry.refresh();
   const watcher = opened.workspace.registry.watch({ debounceMs: 50 });
   stopWatching = () => watcher.close();
-  server = await startServer({ workspace: opened.workspace, token: TEST_TOKEN, port: 0, ...options });
+  server = await startServer(opened.workspace, { token: TEST_TOKEN, port: 0, ...options });
   return { ...opened, server };
 }
 
@@ -171,7 +177,7 @@ describe("startServer on a real port", () => {
 
   it("reports a port in use as a conflict", async () => {
     const { server, workspace } = await setUp();
-    await expect(startServer({ workspace, token: TEST_TOKEN, port: server.port })).rejects.toMatchObject({
+    await expect(startServer(workspace, { token: TEST_TOKEN, port: server.port })).rejects.toMatchObject({
       code: "conflict",
     });
   });
@@ -273,5 +279,52 @@ describe("the page on a server bound to every address", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('id="root"');
     expect((await fetch(link, { redirect: "manual" })).status).toBe(403);
+  });
+});
+
+describe("startServer's entry for skillbox serve", () => {
+  it("serves the page from a webDirectory holding index.html, and only the API from one without it", async () => {
+    const temp = createTempDirectory("skillbox-page-");
+    removeTemp = temp.remove;
+    const web = path.join(temp.path, "web");
+    mkdirSync(web);
+    const { server: apiOnly, workspace } = await setUp({ webDirectory: web });
+    expect(apiOnly.servesPage).toBe(false);
+    const missing = await fetch(new URL("index.html", apiOnly.url));
+    expect(missing.status).toBe(404);
+    await apiOnly.close();
+
+    writeFileSync(path.join(web, "index.html"), '<!doctype html><div id="root"></div>');
+    const built = await startServer(workspace, { token: TEST_TOKEN, port: 0, webDirectory: web });
+    server = built;
+    expect(built.servesPage).toBe(true);
+    const signedIn = await fetch(built.createLoginUrl(), { redirect: "manual" });
+    const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0] as string;
+    expect(await (await fetch(built.url, { headers: { cookie } })).text()).toContain('id="root"');
+  });
+
+  it("opens the page signed in through a private file beside the token, never the link itself, and removes it on close", async () => {
+    const opened: string[] = [];
+    const { server, home } = await setUp({
+      openDirectory: async (target) => {
+        opened.push(target);
+        return true;
+      },
+    });
+    expect(await server.openSignInPage()).toBe(true);
+    expect(opened).toHaveLength(1);
+    const file = fileURLToPath(opened[0] as string);
+    expect(path.dirname(file)).toBe(path.join(home, ".skillbox"));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const link = /url=(http:[^"]+)"/.exec(readFileSync(file, "utf8"))?.[1] ?? "";
+    expect(link).toMatch(/\/login\?code=/);
+    expect((await fetch(link, { redirect: "manual" })).status).toBe(303);
+    await server.close();
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("says it opened nothing without an opener", async () => {
+    const { server } = await setUp();
+    expect(await server.openSignInPage()).toBe(false);
   });
 });

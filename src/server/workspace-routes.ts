@@ -4,6 +4,7 @@ import type { AuditLog } from "../store/audit-log.js";
 import type { AuditMetrics, AuditMetricsOptions } from "../store/audit-metrics.js";
 import type { SkillSettings } from "../store/skill-settings.js";
 import { computeUsageScore } from "../store/usage-store.js";
+import type { OpenDirectoryResponse, RefreshResponse } from "./api-types.js";
 import { parseSettingsUpdate, toPublicSettings, WRITABLE_SETTINGS } from "./parse-settings-update.js";
 import { readJsonBody, rejectUnknownKeys } from "./read-json-body.js";
 import type { RouteContext } from "./route-context.js";
@@ -14,7 +15,11 @@ export function addWorkspaceRoutes(app: Hono, context: RouteContext): void {
 
   app.post("/api/refresh", (c) => {
     const summary = workspace.registry.refresh();
-    return c.json({ added: summary.added, changed: summary.changed, removed: summary.removed });
+    return c.json({
+      added: summary.added,
+      changed: summary.changed,
+      removed: summary.removed,
+    } satisfies RefreshResponse);
   });
 
   app.get("/api/directory", (c) => c.json({ path: workspace.userSkillsDirectory }));
@@ -22,7 +27,7 @@ export function addWorkspaceRoutes(app: Hono, context: RouteContext): void {
   app.post("/api/directory/open", async (c) => {
     const path = workspace.userSkillsDirectory;
     const opened = context.openDirectory === undefined ? false : await context.openDirectory(path);
-    return c.json({ opened, path });
+    return c.json({ opened, path } satisfies OpenDirectoryResponse);
   });
 
   app.get("/api/settings", (c) => {

@@ -9,7 +9,7 @@ import type {
   SkillListResponse,
   SkillState,
   SkillSummary,
-} from "./api-types.js";
+} from "../../src/server/api-types.js";
 
 /** A failed API call, carrying the server's `{ error: { code, message } }` or a local code. */
 export class ApiError extends Error {

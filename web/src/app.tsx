@@ -1,8 +1,8 @@
 // The settings page: header actions, skill list, detail pane and Layer 1 preview, kept live by events.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { SkillState, SkillSummary } from "../../src/server/api-types.js";
 import { ErrorAlert, StatusMessage } from "./alert-region.js";
 import type { ApiClient } from "./api-client.js";
-import type { SkillState, SkillSummary } from "./api-types.js";
 import { skillKey } from "./filter-skills.js";
 import { PromptPreview } from "./prompt-preview.js";
 import { SkillDetail } from "./skill-detail.js";

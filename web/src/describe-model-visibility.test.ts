@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type ModelVisibility, type SkillState, skillStates } from "./api-types.js";
+import type { ModelVisibility, SkillState } from "../../src/server/api-types.js";
 import { describeModelVisibility } from "./describe-model-visibility.js";
+import { skillStates } from "./skill-states.js";
 
 const visibilities: ModelVisibility[] = [
   "listed",

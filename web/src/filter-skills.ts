@@ -1,5 +1,5 @@
 // Search and grouping for the skill list: pure functions over SkillSummary.
-import type { SkillListResponse, SkillRoot, SkillSummary } from "./api-types.js";
+import type { SkillListResponse, SkillRootSummary, SkillSummary } from "../../src/server/api-types.js";
 
 /** Skills whose name, qualified name, description or tags contain every word of the query. */
 export function filterSkills(skills: readonly SkillSummary[], query: string): SkillSummary[] {
@@ -15,7 +15,7 @@ export function filterSkills(skills: readonly SkillSummary[], query: string): Sk
 
 /** One root and the skills shown under it. */
 export interface SkillGroup {
-  root: SkillRoot & { exists: boolean };
+  root: SkillRootSummary & { exists: boolean };
   skills: SkillSummary[];
 }
 

@@ -1,6 +1,6 @@
 // The Layer 1 preview: the skill list exactly as the model will see it, with its token count.
 import { useEffect, useState } from "react";
-import type { PromptFormat, PromptResponse } from "./api-types.js";
+import type { PromptFormat, PromptResponse } from "../../src/server/api-types.js";
 import type { PromptOptions } from "./use-settings-data.js";
 
 const formats: { value: PromptFormat; label: string }[] = [

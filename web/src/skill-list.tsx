@@ -1,6 +1,11 @@
 // The skill list: search box, state legend, discovery problems and skills grouped by root.
 import { type RefObject, useMemo } from "react";
-import type { PromptResponse, SkillListResponse, SkillState, SkillSummary } from "./api-types.js";
+import type {
+  PromptResponse,
+  SkillListResponse,
+  SkillState,
+  SkillSummary,
+} from "../../src/server/api-types.js";
 import { DiagnosticList } from "./diagnostic-list.js";
 import { filterSkills, groupSkillsByRoot, skillKey } from "./filter-skills.js";
 import { SkillRow } from "./skill-row.js";

@@ -1,6 +1,6 @@
 // One skill in the list: name, badges, state control, description, diagnostics and usage.
 import type { MouseEvent } from "react";
-import type { SkillState, SkillSummary } from "./api-types.js";
+import type { SkillState, SkillSummary } from "../../src/server/api-types.js";
 import { describeModelVisibility, type VisibilityBadge } from "./describe-model-visibility.js";
 import { DiagnosticList } from "./diagnostic-list.js";
 import { skillKey } from "./filter-skills.js";

@@ -1,6 +1,7 @@
 // The on | name-only | user-only | off control of one skill, with what the chosen state means.
 import { useId } from "react";
-import { type SkillState, skillStates } from "./api-types.js";
+import type { SkillState } from "../../src/server/api-types.js";
+import { skillStates } from "./skill-states.js";
 
 /** Short labels of the states, as the options show them. */
 export const stateLabels: Record<SkillState, string> = {

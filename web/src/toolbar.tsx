@@ -1,7 +1,7 @@
 // The header actions: rescan the skill folders, and open the user's skills folder.
 import { useState } from "react";
+import type { OpenDirectoryResponse, RefreshResponse } from "../../src/server/api-types.js";
 import type { ApiClient } from "./api-client.js";
-import type { OpenDirectoryResponse, RefreshResponse } from "./api-types.js";
 import type { EventsStatus } from "./use-events.js";
 
 interface ToolbarProps {

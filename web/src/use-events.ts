@@ -1,11 +1,11 @@
 // Live updates: subscribes to /api/events and reports skill events and connection health.
 import { useEffect, useRef, useState } from "react";
-import type { SkillEventName } from "./api-types.js";
+import type { ServerEventName } from "../../src/server/api-types.js";
 
 /** Connection health of the event stream, shown next to the page title. */
 export type EventsStatus = "connecting" | "live" | "reconnecting" | "unsupported";
 
-const eventNames: readonly SkillEventName[] = [
+const eventNames: readonly ServerEventName[] = [
   "skill-added",
   "skill-changed",
   "skill-removed",
@@ -18,7 +18,7 @@ const reopenDelayMs = 3_000;
 
 /** What the page does with events. */
 export interface EventHandlers {
-  onEvent(name: SkillEventName, names: string[]): void;
+  onEvent(name: ServerEventName, names: string[]): void;
   /** Called when the stream comes back after a drop: events may have been missed, so refetch. */
   onReconnect(): void;
 }

@@ -1,6 +1,5 @@
 // The page's server state: skill list, open detail and Layer 1 preview, with refetching and errors.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type ApiClient, ApiError } from "./api-client.js";
 import type {
   PromptFormat,
   PromptResponse,
@@ -8,7 +7,8 @@ import type {
   SkillListResponse,
   SkillState,
   SkillSummary,
-} from "./api-types.js";
+} from "../../src/server/api-types.js";
+import { type ApiClient, ApiError } from "./api-client.js";
 import { skillKey } from "./filter-skills.js";
 
 /** The detail pane: closed, loading a skill, showing it, or telling that it disappeared. */

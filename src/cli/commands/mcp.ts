@@ -1,10 +1,14 @@
 // `skillbox mcp`: serves the skills over MCP (stdio by default, Streamable HTTP with --http), hot-reloaded,
 // until the client closes stdin or SIGINT/SIGTERM.
 
-import { serveMcpStdio } from "../../mcp/serve-mcp-stdio.js";
-import { createSkillsMcpService } from "../../mcp/skills-mcp-service.js";
-import { DEFAULT_MCP_HOST, DEFAULT_MCP_PORT, startMcpHttpServer } from "../../mcp/start-mcp-http-server.js";
-import { loadToken } from "../../server/load-token.js";
+import {
+  createSkillsMcpService,
+  DEFAULT_MCP_HOST,
+  DEFAULT_MCP_PORT,
+  serveMcpStdio,
+  startMcpHttpServer,
+} from "../../mcp/index.js";
+import { loadToken } from "../../workspace/load-token.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { EXIT_OK } from "../exit-codes.js";
 import { openCliWorkspace, rejectExtraArguments, WORKSPACE_OPTIONS } from "../open-cli-workspace.js";

@@ -1,13 +1,14 @@
 // `skillbox serve`: the HTTP API and settings page over the configured roots, hot-reloaded, until SIGINT/SIGTERM.
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { DEFAULT_MAX_EVENT_CLIENTS } from "../../server/create-app.js";
-import { createConfiguredTranslator } from "../../server/create-configured-translator.js";
-import { loadToken } from "../../server/load-token.js";
-import { createDirectoryOpener } from "../../server/open-directory.js";
-import { DEFAULT_HOST, DEFAULT_PORT, isLoopbackHost, startServer } from "../../server/start-server.js";
-import { createDirectoryReader } from "../../server/web-page.js";
-import { type SignInRedirect, writeSignInRedirect } from "../../server/write-sign-in-redirect.js";
+import {
+  createConfiguredTranslator,
+  createDirectoryOpener,
+  DEFAULT_HOST,
+  DEFAULT_MAX_EVENT_CLIENTS,
+  DEFAULT_PORT,
+  isLoopbackHost,
+  startServer,
+} from "../../server/index.js";
+import { loadToken } from "../../workspace/load-token.js";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
@@ -55,7 +56,6 @@ export const serveCommand: CliCommand = {
     const workspace = openCliWorkspace("serve", io, values);
     const home = workspace.home;
     let watcher: { close(): void } | undefined;
-    let redirect: SignInRedirect | undefined;
     try {
       const port =
         values.port === undefined ? (workspace.config.server?.port ?? DEFAULT_PORT) : parsePort(values.port);
@@ -78,22 +78,19 @@ export const serveCommand: CliCommand = {
       const token = loadToken({ home, env });
       const { translator, problem } = createConfiguredTranslator(workspace, env);
       if (problem !== undefined) io.stderr(`skillbox serve: warning: ${escapeTerminalLine(problem)}\n`);
-      const pageBuilt = existsSync(join(webDirectory(), "index.html"));
-      if (!pageBuilt)
-        io.stderr("skillbox serve: warning: the settings page is not built; run npm run build.\n");
-      const opener = createDirectoryOpener({ platform: process.platform, env });
-      const server = await startServer({
-        workspace,
+      const server = await startServer(workspace, {
         token: token.token,
         port,
         host,
         allowedHosts: values["allow-host"] ?? [],
         maxEventClients,
-        openDirectory: opener,
+        openDirectory: createDirectoryOpener({ platform: process.platform, env }),
         env,
-        ...(pageBuilt ? { readWebFile: createDirectoryReader(webDirectory()) } : {}),
+        webDirectory: webDirectory(),
         ...(translator === undefined ? {} : { translator }),
       });
+      if (!server.servesPage)
+        io.stderr("skillbox serve: warning: the settings page is not built; run npm run build.\n");
       workspace.registry.refresh();
       watcher = workspace.registry.watch();
       // The host and the token file's path come from config and environment: shown escaped.
@@ -106,12 +103,9 @@ export const serveCommand: CliCommand = {
           ? "Token: from SKILLBOX_TOKEN\n"
           : `Token: ${escapeTerminalLine(token.file)}${token.source === "created" ? " (created)" : ""}\n`,
       );
-      if (values.open) {
-        // A link of its own, handed over in a private file: the printed one stays usable.
-        redirect = writeSignInRedirect(dirname(token.file), server.createLoginUrl());
-        if (!(await opener(redirect.url))) {
-          io.stderr("skillbox serve: could not open a browser; open the sign-in link above\n");
-        }
+      // A link of its own (the printed one stays usable), handed over in a private file.
+      if (values.open && !(await server.openSignInPage())) {
+        io.stderr("skillbox serve: could not open a browser; open the sign-in link above\n");
       }
       const signal = await waitForStopSignal();
       io.stdout(`Stopping (${signal})…\n`);
@@ -119,7 +113,6 @@ export const serveCommand: CliCommand = {
       await server.close();
       return EXIT_OK;
     } finally {
-      redirect?.remove();
       watcher?.close();
       workspace.close();
     }

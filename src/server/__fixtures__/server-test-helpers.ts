@@ -1,9 +1,9 @@
 // Test-only helpers for the server tests: a workspace over temp skill folders, and authorized requests.
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { createTempDirectory, writeSkill } from "../testing/skill-folders.js";
-import { openWorkspace } from "../workspace/open-workspace.js";
-import type { Workspace } from "../workspace/workspace.js";
+import { createTempDirectory, writeSkill } from "../../testing/skill-folders.js";
+import { openWorkspace } from "../../workspace/open-workspace.js";
+import type { Workspace } from "../../workspace/workspace.js";
 
 /** The token the tests' apps are created with. */
 export const TEST_TOKEN = "test-token-0123456789abcdef";

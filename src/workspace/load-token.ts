@@ -1,4 +1,5 @@
-// The write token of the HTTP API: from SKILLBOX_TOKEN, else `<home>/.skillbox/token` (created 0600 on first start).
+// The API token `skillbox serve` and `skillbox mcp --http` share: from SKILLBOX_TOKEN, else
+// `<home>/.skillbox/token` (created 0600 on first start). Here, not in a front end, so neither owns it.
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
