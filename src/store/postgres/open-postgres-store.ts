@@ -87,6 +87,9 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
   });
   // An idle pooled connection the server closed; the next use opens a new one.
   pool.on("error", () => undefined);
+  // A connection lost while checked out fails its query (handled where it runs) and also emits
+  // "error", which pg-pool only listens for while the connection is idle.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const errorListeners = new Set<(error: SkillboxError) => void>();
   const emitError = (error: SkillboxError) => {
     for (const listener of [...errorListeners]) callSafely(() => listener(error));

@@ -2,7 +2,8 @@
 // `npm run test:pg` and .ci/run), a fresh schema per test, and control of the throw-away cluster.
 
 import { randomBytes } from "node:crypto";
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, describe, it } from "vitest";
@@ -10,8 +11,6 @@ import { type OpenPostgresStoreOptions, openPostgresStore, type PostgresStore } 
 
 /** The test database's URL, when one is set. */
 export const TEST_DATABASE_URL = nonEmpty(process.env.SKILLBOX_TEST_DATABASE_URL);
-/** The cluster folder scripts/pg-cluster.sh made (for stopping and starting PostgreSQL mid-test). */
-export const TEST_PG_CLUSTER = nonEmpty(process.env.SKILLBOX_TEST_PG_CLUSTER);
 const IN_CI = ["1", "true"].includes((process.env.CI ?? "").toLowerCase());
 
 /** The one line a developer without PostgreSQL sees. */
@@ -78,17 +77,8 @@ export async function queryTestDatabase<R extends pg.QueryResultRow = pg.QueryRe
   }
 }
 
+const runFile = promisify(execFile);
 const CLUSTER_SCRIPT = fileURLToPath(new URL("../../../../scripts/pg-cluster.sh", import.meta.url));
-
-/** `pg_ctl stop -m fast` on the test cluster. */
-export function stopTestCluster(): void {
-  execFileSync("bash", [CLUSTER_SCRIPT, "pause", requireCluster()], { stdio: "pipe" });
-}
-
-/** Starts the test cluster again on the same port. */
-export function startTestCluster(): void {
-  execFileSync("bash", [CLUSTER_SCRIPT, "resume", requireCluster()], { stdio: "pipe" });
-}
 
 /** Waits until `check` is true, polling every 10 ms; throws after `timeoutMs` with `what`. */
 export async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
@@ -99,13 +89,6 @@ export async function waitFor(check: () => boolean, timeoutMs: number, what: str
   }
 }
 
-function requireCluster(): string {
-  if (TEST_PG_CLUSTER === undefined) {
-    throw new Error("SKILLBOX_TEST_PG_CLUSTER is not set: run the fault tests through `npm run test:pg` or .ci/run.");
-  }
-  return TEST_PG_CLUSTER;
-}
-
 async function dropTestSchemas(): Promise<void> {
   const names = createdSchemas.splice(0);
   if (names.length === 0) return;
@@ -114,4 +97,34 @@ async function dropTestSchemas(): Promise<void> {
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+/** A throw-away cluster of its own, for tests that stop PostgreSQL (so other test files are not disturbed). */
+export interface PrivateCluster {
+  url: string;
+  /** `pg_ctl stop -m fast` (without blocking the event loop, so the store under test keeps running). */
+  pause(): Promise<void>;
+  /** Starts it again on the same port. */
+  resume(): Promise<void>;
+  /** Stops it and deletes its folder. */
+  remove(): void;
+}
+
+/** Starts a private cluster with scripts/pg-cluster.sh (about two seconds). */
+export function startPrivateCluster(): PrivateCluster {
+  const exports = execFileSync("bash", [CLUSTER_SCRIPT, "start"], { encoding: "utf8" });
+  const read = (name: string) => {
+    const match = new RegExp(`^export ${name}=(.*)$`, "m").exec(exports);
+    if (!match?.[1]) throw new Error(`pg-cluster.sh start did not print ${name}:\n${exports}`);
+    return match[1];
+  };
+  const url = read("SKILLBOX_TEST_DATABASE_URL");
+  const folder = read("SKILLBOX_TEST_PG_CLUSTER");
+  const run = async (command: string) => void (await runFile("bash", [CLUSTER_SCRIPT, command, folder]));
+  return {
+    url,
+    pause: () => run("pause"),
+    resume: () => run("resume"),
+    remove: () => void execFileSync("bash", [CLUSTER_SCRIPT, "stop", folder], { stdio: "pipe" }),
+  };
 }
