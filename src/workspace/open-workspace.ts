@@ -49,12 +49,15 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
   const projectPath = listProjectFolders(cwd).at(-1) ?? cwd;
 
   const storePath = options.storePath ?? nonEmpty(options.env[STORE_PATH_VARIABLE]) ?? defaultStorePath(home);
-  const store = openStore({ path: storePath });
+  // Stores opened elsewhere (PostgreSQL, see openWorkspaceWithStore) replace the SQLite file's;
+  // `store` is then an empty in-memory database nothing writes to.
+  const external = options.stores;
+  const store = openStore({ path: external === undefined ? storePath : MEMORY_STORE_PATH });
   try {
-    const settings = new SqliteSettingsStore(store);
-    const usage = new SqliteUsageStore(store);
-    const audit = new SqliteAuditLog(store);
-    const cache = new SqliteCacheStore(store);
+    const settings = external?.settings ?? new SqliteSettingsStore(store);
+    const usage = external?.usage ?? new SqliteUsageStore(store);
+    const audit = external?.audit ?? new SqliteAuditLog(store);
+    const cache = external?.cache ?? new SqliteCacheStore(store);
     const skillSettings = settings.readSkillSettings();
     diagnostics.push(...skillSettings.diagnostics);
     const presentDefaults = DEFAULT_ENABLED_BUILTIN_SKILL_NAMES.filter((name) =>
@@ -69,11 +72,13 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
       ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
       // data_version changes when another connection (the server, another CLI) commits;
       // total_changes() when this connection wrote (e.g. settings saved through the API).
-      changeStamp: () => {
-        const version = store.database.pragma("data_version", { simple: true });
-        const changes = store.database.prepare("SELECT total_changes() AS changes").pluck().get();
-        return `${String(version)}:${String(changes)}`;
-      },
+      changeStamp:
+        external?.changeStamp ??
+        (() => {
+          const version = store.database.pragma("data_version", { simple: true });
+          const changes = store.database.prepare("SELECT total_changes() AS changes").pluck().get();
+          return `${String(version)}:${String(changes)}`;
+        }),
     });
 
     const userSkillsDirectory = path.join(home, ".skillbox", "skills");
@@ -110,6 +115,10 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
       for (const listener of [...listeners]) listener(change);
     };
     let closed = false;
+    const stopRemoteChanges = external?.onStateChange((change) => {
+      states.invalidate();
+      notify(change);
+    }, projectPath);
 
     return {
       cwd,
@@ -144,6 +153,7 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
         if (closed) return;
         closed = true;
         listeners.clear();
+        stopRemoteChanges?.();
         try {
           registry.close();
         } finally {

@@ -62,6 +62,23 @@ export interface OpenWorkspaceOptions {
   maxDepth?: number;
   /** Discovery folder bound (`--max-directories`); wins over the config's `maxDirectories`. */
   maxDirectories?: number;
+  /**
+   * Stores opened elsewhere (PostgreSQL) to use instead of the SQLite file; the caller closes them.
+   * `openWorkspaceWithStore` opens them from `storeUrl` or SKILLBOX_DATABASE_URL.
+   */
+  stores?: WorkspaceStores;
+}
+
+/** The four stores plus how the workspace learns that another instance changed states or settings. */
+export interface WorkspaceStores {
+  settings: SettingsStore;
+  usage: UsageStore;
+  audit: AuditLog;
+  cache: CacheStore;
+  /** A value that changes whenever states or settings changed (checked at most once per synchronous run). */
+  changeStamp(): unknown;
+  /** Calls `listener` for each skill state changed by any instance at user scope or in `projectPath`. */
+  onStateChange(listener: (change: SkillStateChange) => void, projectPath: string): () => void;
 }
 
 export interface Workspace {

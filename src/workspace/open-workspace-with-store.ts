@@ -1,0 +1,112 @@
+// Opens a workspace on PostgreSQL when a database URL is given (`storeUrl`, else SKILLBOX_DATABASE_URL),
+// on the SQLite file otherwise; changes other instances make reach this one's states and listeners.
+
+import { SkillboxError } from "../errors.js";
+import {
+  type OpenPostgresStoreOptions,
+  openPostgresStore,
+  type PostgresStore,
+} from "../store/postgres/open-postgres-store.js";
+import { isStateChange } from "../store/postgres/store-change.js";
+import { type SkillStateScope, toScopeKey } from "../store/skill-state.js";
+import { openWorkspace } from "./open-workspace.js";
+import type { OpenWorkspaceOptions, Workspace, WorkspaceStores } from "./workspace.js";
+
+/** The environment variable naming the PostgreSQL database (overridden by `storeUrl`). */
+export const DATABASE_URL_VARIABLE = "SKILLBOX_DATABASE_URL";
+
+export interface OpenWorkspaceWithStoreOptions extends Omit<OpenWorkspaceOptions, "stores"> {
+  /** `postgres://user:password@host:port/database`; wins over SKILLBOX_DATABASE_URL. */
+  storeUrl?: string;
+  /** PostgreSQL store options (schema, retention, pool size …). */
+  postgres?: Omit<OpenPostgresStoreOptions, "connectionString">;
+}
+
+/** A workspace, and the PostgreSQL store under it when there is one. */
+export interface StoreBackedWorkspace extends Workspace {
+  readonly postgres?: PostgresStore;
+  /**
+   * Closes the workspace and waits for queued writes; rejects with `store-unavailable` naming the
+   * writes that could not be saved. (`close()` starts the same but cannot report the outcome.)
+   */
+  closeAndFlush(): Promise<void>;
+}
+
+/** Opens the workspace; throws `store-unavailable` when the database URL is set but cannot be reached. */
+export async function openWorkspaceWithStore(
+  options: OpenWorkspaceWithStoreOptions,
+): Promise<StoreBackedWorkspace> {
+  const url = nonEmpty(options.storeUrl) ?? nonEmpty(options.env[DATABASE_URL_VARIABLE]);
+  if (url === undefined) {
+    const workspace = openWorkspace(options);
+    return Object.assign(workspace, { closeAndFlush: async () => workspace.close() });
+  }
+  if (!/^postgres(ql)?:\/\//.test(url)) {
+    throw new SkillboxError(
+      "invalid-argument",
+      `The store URL must start with postgres:// or postgresql://; got ${JSON.stringify(url.split(":")[0])}:….`,
+    );
+  }
+  const postgres = await openPostgresStore({ ...options.postgres, connectionString: url });
+  let workspace: Workspace;
+  try {
+    workspace = openWorkspace({ ...options, stores: createWorkspaceStores(postgres) });
+  } catch (error) {
+    await postgres.close();
+    throw error;
+  }
+  const closeWorkspace = workspace.close;
+  let closing: Promise<void> | undefined;
+  const closeAndFlush = () => {
+    closing ??= (async () => {
+      closeWorkspace();
+      await postgres.close();
+    })();
+    return closing;
+  };
+  return Object.assign(workspace, {
+    postgres,
+    closeAndFlush,
+    close() {
+      // A synchronous close cannot report unsaved writes; closeAndFlush does. The writes are still
+      // waited for (up to the store's close timeout) before the connections end.
+      closeAndFlush().catch(() => undefined);
+    },
+  });
+}
+
+/** The PostgreSQL store as the workspace's stores, with its change notices as state changes. */
+export function createWorkspaceStores(postgres: PostgresStore): WorkspaceStores {
+  let stamp = 0;
+  // Registered first, so the stamp has moved before any state-change listener runs.
+  postgres.onChange((change) => {
+    if (isStateChange(change)) stamp += 1;
+  });
+  return {
+    settings: postgres.settings,
+    usage: postgres.usage,
+    audit: postgres.audit,
+    cache: postgres.cache,
+    changeStamp: () => stamp,
+    onStateChange(listener, projectPath) {
+      const projectKey = toScopeKey({ scope: "project", projectPath });
+      return postgres.onChange((change) => {
+        if (change.table !== "skill_states") return;
+        for (const [scope, scopeKey, name] of change.keys ?? []) {
+          if (name === undefined || !isScope(scope) || (scope !== "user" && scopeKey !== projectKey))
+            continue;
+          const target = scope === "user" ? { scope } : { scope, projectPath };
+          listener({ name, state: postgres.settings.getSkillStates(target).get(name), scope });
+        }
+      });
+    },
+  };
+}
+
+function isScope(value: string | undefined): value is SkillStateScope {
+  return value === "user" || value === "project" || value === "project-local";
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
