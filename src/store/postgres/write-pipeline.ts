@@ -98,18 +98,12 @@ export class WritePipeline {
 
   /** Queues a re-read; resolves once it ran (after every write queued before it). */
   async enqueueRead(task: ReadTask): Promise<void> {
+    if (this.stopped) throw createUnavailableError(this.options.database, new Error("the store was closed"));
     const [settle, settled] = createSettler();
     this.items.push({ kind: "read", task, settle, settled });
     this.kick();
     const error = await settled;
     if (error) throw error;
-  }
-
-  /** Re-read tasks still waiting whose tables include `table` (to merge notices into one re-read). */
-  hasWaitingRead(predicate: (task: ReadTask) => boolean): boolean {
-    return this.items.some(
-      (item, index) => item.kind === "read" && (index > 0 || !this.running) && predicate(item.task),
-    );
   }
 
   /**
