@@ -2,7 +2,8 @@
 
 import { allocateBudget, BudgetLevel } from "./allocate-budget.js";
 import { type CatalogEntry, sortCatalogEntries } from "./catalog-entry.js";
-import { type CatalogFormatName, type CatalogToolNames, getCatalogFormat } from "./catalog-format.js";
+import type { CatalogFormat, CatalogFormatName, CatalogToolNames } from "./catalog-format.js";
+import { getCatalogFormat } from "./catalog-formats.js";
 import { describeShortfall } from "./describe-shortfall.js";
 import { ListingTable } from "./listing-table.js";
 import { getTokenCounter, type TokenEncodingName } from "./tokens.js";
@@ -140,7 +141,7 @@ function fullLevels(table: ListingTable): Uint8Array {
 interface AssembleContext {
   opening: string;
   closing: string;
-  format: ReturnType<typeof getCatalogFormat>;
+  format: CatalogFormat;
   tools: CatalogToolNames;
   count(text: string): number;
 }

@@ -1,11 +1,6 @@
-// The shape every Layer 1 format implements, and the lookup from a format name to its implementation.
+// The shape every Layer 1 format implements (catalog-formats.ts maps names to implementations).
 
-import { availableSkillsFormat } from "./available-skills-format.js";
 import type { CatalogEntry } from "./catalog-entry.js";
-import { markdownCatalogFormat } from "./markdown-catalog-format.js";
-import { plainCatalogFormat } from "./plain-catalog-format.js";
-import { toolListFormat } from "./tool-list-format.js";
-import { xmlCatalogFormat } from "./xml-catalog-format.js";
 
 /** The Layer 1 formats: seed 000's `<system-reminder>`, seed 003's Markdown, seed 004's plain list, the spec's XML. */
 export type CatalogFormatName = "xml" | "markdown" | "plain" | "available-skills";
@@ -30,19 +25,6 @@ export interface CatalogFormat {
   renderClosing(): string;
   /** Where the notice goes: before the closing tag (default) or after it. */
   readonly noticePlacement?: "inside" | "after";
-}
-
-const FORMATS: Record<CatalogFormatName | "tool-list", CatalogFormat> = {
-  xml: xmlCatalogFormat,
-  markdown: markdownCatalogFormat,
-  plain: plainCatalogFormat,
-  "available-skills": availableSkillsFormat,
-  "tool-list": toolListFormat,
-};
-
-/** The implementation of a format; `tool-list` is the load_skill description's internal list. */
-export function getCatalogFormat(name: CatalogFormatName | "tool-list"): CatalogFormat {
-  return FORMATS[name];
 }
 
 /** True when `value` names a Layer 1 format (for CLI flags and HTTP query strings). */

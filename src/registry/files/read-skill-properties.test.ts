@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { renderAvailableSkillsXml } from "../../prompt/render-available-skills-xml.js";
 import { readSkillProperties } from "./read-skill-properties.js";
 
 const root = mkdtempSync(join(tmpdir(), "skillbox-properties-"));
@@ -38,32 +37,5 @@ describe("readSkillProperties", () => {
     expect(list.diagnostics.map((d) => d.message)).toEqual(["Field 'name' must be a non-empty string"]);
     const missing = await readSkillProperties(join(root, "absent"));
     expect(missing.diagnostics[0]?.message).toBe(`SKILL.md not found in ${join(root, "absent")}`);
-  });
-});
-
-describe("renderAvailableSkillsXml", () => {
-  it("renders the reference's exact format and escapes the location too", () => {
-    expect(renderAvailableSkillsXml([])).toBe("<available_skills>\n</available_skills>");
-    expect(
-      renderAvailableSkillsXml([
-        { name: "a&b", description: " Use <foo> & 'x' \"q\" ", location: "/p/<&>/SKILL.md" },
-      ]),
-    ).toBe(
-      [
-        "<available_skills>",
-        "<skill>",
-        "<name>",
-        "a&amp;b",
-        "</name>",
-        "<description>",
-        "Use &lt;foo&gt; &amp; &#x27;x&#x27; &quot;q&quot;",
-        "</description>",
-        "<location>",
-        "/p/&lt;&amp;&gt;/SKILL.md",
-        "</location>",
-        "</skill>",
-        "</available_skills>",
-      ].join("\n"),
-    );
   });
 });
