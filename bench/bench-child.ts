@@ -3,6 +3,7 @@
 // Run by bench/run.ts: node --expose-gc --import tsx bench/bench-child.ts <task> <json options>
 
 import { readFileSync } from "node:fs";
+import { renderSkillCatalog } from "../src/prompt/render-skill-catalog.js";
 import { createSkillRegistry } from "../src/registry/skill-registry.js";
 import { createLoadSkillTool } from "../src/tools/load-skill.js";
 import { createSearchSkillsTool } from "../src/tools/search-skills.js";
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
     case "rss": {
       const registry = createSkillRegistry(benchRegistryOptions(options.root));
       registry.refresh();
-      registry.buildReminder({ budget: { tokens: options.budgetTokens ?? 4000 } });
+      renderSkillCatalog(registry.catalogEntries(), { budget: { tokens: options.budgetTokens ?? 4000 } });
       const names = registry.list({ includeShadowed: false }).map((record) => record.name);
       const load = createLoadSkillTool({ registry });
       for (let index = 0; index < 500; index++) {

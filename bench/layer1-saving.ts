@@ -1,6 +1,7 @@
 // What progressive disclosure saves: system-prompt tokens for realistic skills listed under Layer 1
 // versus every skill body inlined, counted with the real tokenizer.
 
+import { renderSkillCatalog } from "../src/prompt/render-skill-catalog.js";
 import { countTokens } from "../src/prompt/tokens.js";
 import type { SkillRegistry } from "../src/registry/skill-registry-types.js";
 import { createLoadSkillTool } from "../src/tools/load-skill.js";
@@ -20,7 +21,7 @@ export interface Layer1Saving {
 
 /** Counts both ways over every loadable skill of `registry`. */
 export async function measureLayer1Saving(registry: SkillRegistry): Promise<Layer1Saving> {
-  const layer1 = registry.buildReminder() ?? "";
+  const layer1 = renderSkillCatalog(registry.catalogEntries(), { budget: "none" })?.text ?? "";
   const tool = createLoadSkillTool({ registry, maxListedFiles: 0 });
   const names = registry
     .list({ includeShadowed: false })

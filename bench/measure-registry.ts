@@ -3,6 +3,7 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { renderSkillCatalog } from "../src/prompt/render-skill-catalog.js";
 import { isStopWord, splitSearchWords } from "../src/registry/search/analyze-search-text.js";
 import type { SkillRegistry } from "../src/registry/skill-registry-types.js";
 import { createLoadSkillTool } from "../src/tools/load-skill.js";
@@ -63,13 +64,13 @@ export function measureLayer1(
   runs = 15,
 ): { firstMilliseconds: number; warm: Durations; tokensListed: number } {
   let started = performance.now();
-  registry.buildReminder({ budget: { tokens: budgetTokens } });
+  renderSkillCatalog(registry.catalogEntries(), { budget: { tokens: budgetTokens } });
   const firstMilliseconds = performance.now() - started;
   const durations: number[] = [];
   let text = "";
   for (let run = 0; run < runs; run++) {
     started = performance.now();
-    text = registry.buildReminder({ budget: { tokens: budgetTokens } }) ?? "";
+    text = renderSkillCatalog(registry.catalogEntries(), { budget: { tokens: budgetTokens } })?.text ?? "";
     durations.push(performance.now() - started);
   }
   return { firstMilliseconds, warm: summarize(durations), tokensListed: text.split("\n- ").length - 1 };

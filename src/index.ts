@@ -8,6 +8,9 @@ export type { BuiltCatalog, CatalogBudget, CatalogOptions, CatalogStats } from "
 export { buildBudgetedCatalog } from "./prompt/budget.js";
 export type { CatalogEntry } from "./prompt/catalog-entry.js";
 export { sortCatalogEntries } from "./prompt/catalog-entry.js";
+export { contextWindowOf } from "./prompt/context-window.js";
+export type { SkillCatalogBudget } from "./prompt/default-catalog-budget.js";
+export { defaultCatalogBudget } from "./prompt/default-catalog-budget.js";
 export { escapeXml } from "./prompt/escape-text.js";
 export type { RenderCatalogOptions } from "./prompt/render-catalog.js";
 export {
@@ -17,6 +20,8 @@ export {
   renderPlainCatalog,
   renderXmlCatalog,
 } from "./prompt/render-catalog.js";
+export type { SkillCatalogOptions } from "./prompt/render-skill-catalog.js";
+export { renderSkillCatalog } from "./prompt/render-skill-catalog.js";
 export type { TokenEncodingName } from "./prompt/tokens.js";
 export { countTokens } from "./prompt/tokens.js";
 export type { ToolDescriptionOptions } from "./prompt/tool-description.js";
@@ -42,6 +47,7 @@ export { isListedForModel, isModelInvocable, isUserInvocable } from "./registry/
 export type { SkillRegistryEventName, SkillRegistryEvents } from "./registry/registry-events.js";
 export type { SearchableSkill, SearchHit, SearchIndex } from "./registry/search/search-index.js";
 export { createSearchIndex } from "./registry/search/search-index.js";
+export type { SkillEntry } from "./registry/skill-entry.js";
 export { createSkillRegistry } from "./registry/skill-registry.js";
 export type {
   SkillContent,

@@ -63,9 +63,9 @@ export function createGuideSection(options: GuideSectionOptions = {}): SystemSec
 }
 
 /**
- * The skills section (Layer 1): whatever `buildReminder` returns this turn — typically the
- * registry's `<system-reminder>` list — so skills added or edited mid-session show up at once.
+ * The skills section (Layer 1): whatever `renderCatalog` returns this turn — typically
+ * renderSkillCatalog over the registry's entries — so skills added or edited mid-session show up at once.
  */
-export function createSkillsSection(buildReminder: () => string | undefined): SystemSection {
-  return { name: "skills", requiresTools: true, render: () => buildReminder() };
+export function createSkillsSection(renderCatalog: () => string | undefined): SystemSection {
+  return { name: "skills", requiresTools: true, render: () => renderCatalog() };
 }

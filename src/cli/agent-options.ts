@@ -10,6 +10,7 @@ export const AGENT_OPTIONS = {
   "base-url": { type: "string" },
   "api-key": { type: "string" },
   "max-steps": { type: "string" },
+  budget: { type: "string" },
   allow: { type: "string", multiple: true },
   ...WORKSPACE_OPTIONS,
 } as const;
@@ -20,6 +21,8 @@ export const AGENT_OPTIONS_HELP = `  --provider <name>  openai (also any OpenAI-
   --base-url <url>   API base URL, e.g. http://localhost:11434/v1 for Ollama
   --api-key <key>    API key (better: OPENAI_API_KEY or ANTHROPIC_API_KEY)
   --max-steps <n>    Model calls per prompt at most (default 25)
+  --budget <tokens>  Limit on the skills list in the system prompt, or none for every skill
+                     (default: config prompt.budgetTokens, else 2% of the model's context window)
   --allow <rule>     Let tool calls the rule covers run without asking (repeatable), e.g.
                      --allow "Bash(git:*)"; bash is asked about otherwise
   --dir <folder>     Look for skills only in this folder (repeatable); replaces the default roots
@@ -44,6 +47,7 @@ export interface AgentOptionValues {
   "base-url"?: string | undefined;
   "api-key"?: string | undefined;
   "max-steps"?: string | undefined;
+  budget?: string | undefined;
   allow?: string[] | undefined;
   dir?: string[] | undefined;
   cwd?: string | undefined;

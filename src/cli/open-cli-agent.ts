@@ -11,6 +11,8 @@ import {
 } from "../agent/providers/resolve-provider-config.js";
 import { SkillboxError } from "../errors.js";
 import { suggestSkillNames } from "../tools/suggest-skill-names.js";
+import { readTargetLanguage } from "../translate/translate-if-enabled.js";
+import { createConfiguredTranslator } from "../workspace/create-configured-translator.js";
 import {
   type CreateSkillAgentOptions,
   createSkillAgent,
@@ -21,6 +23,7 @@ import type { AgentOptionValues } from "./agent-options.js";
 import type { CliIo } from "./command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "./escape-terminal-text.js";
 import { openCliWorkspace } from "./open-cli-workspace.js";
+import { parseBudgetOption } from "./parse-budget-option.js";
 import { usageError } from "./parse-command-arguments.js";
 import { describeCliAllow } from "./permission-prompt.js";
 
@@ -40,6 +43,7 @@ export function openCliAgent(
   extra: Omit<CreateSkillAgentOptions, "workspace" | "providerConfig" | "sessionId" | "maxSteps"> = {},
 ): CliAgent {
   const maxSteps = parseMaxSteps(command, values["max-steps"]);
+  const catalogBudget = parseBudgetOption(command, values.budget);
   const allow = parseAllowRules(command, values.allow);
   const sessionId = randomUUID();
   const workspace = openCliWorkspace(command, io, values, { sessionId });
@@ -61,6 +65,12 @@ export function openCliAgent(
       },
       env: io.env ?? process.env,
     });
+    // Layer 1 is translated by the translator the settings page uses (the configured provider and
+    // model), so run and chat send what the page previews; without one, by the agent's own model.
+    const configured =
+      readTargetLanguage(workspace.settings) === undefined
+        ? undefined
+        : createConfiguredTranslator(workspace, io.env ?? process.env).translator;
     const agent = createSkillAgent({
       // A failed hook never stops anything, so without this line nobody would know it did not run.
       onHookFailure: (failure) => io.stderr(describeHookFailure(command, failure)),
@@ -71,6 +81,8 @@ export function openCliAgent(
       providerConfig,
       sessionId,
       ...(maxSteps === undefined ? {} : { maxSteps }),
+      ...(catalogBudget === undefined ? {} : { catalogBudget }),
+      ...(configured === undefined ? {} : { translator: configured }),
     });
     return {
       agent,

@@ -9,7 +9,7 @@ import type { ChatCompletionMessageToolCall } from "openai/resources/chat/comple
 import type { SubAgentRunner } from "../agent/sub-agents/sub-agent-runner.js";
 import { createGuideSection, createSkillsSection, renderSystemPrompt } from "../agent/system-prompt.js";
 import { SkillboxError } from "../errors.js";
-import type { CatalogOptions } from "../prompt/budget.js";
+import { renderSkillCatalog, type SkillCatalogOptions } from "../prompt/render-skill-catalog.js";
 import { resolveDefaultRoots } from "../registry/discovery/skill-roots.js";
 import { createSkillRegistry } from "../registry/skill-registry.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
@@ -39,8 +39,12 @@ export interface CreateSkillsOptions {
   sessionId?: string;
   /** Runs `context: fork` skills (see createSubAgentRunner); without it they return an error result. */
   subAgentRunner?: SubAgentRunner;
-  /** Layer 1 options (format, budget). */
-  catalog?: CatalogOptions;
+  /**
+   * Layer 1 options (format, budget, the model's `contextWindow`, translated `descriptions`...).
+   * Without a budget, Layer 1 gets 2% of `contextWindow` (4,000 tokens when it is not given);
+   * `budget: "none"` lists every skill.
+   */
+  catalog?: SkillCatalogOptions;
   /** Tool-call settings applied to every call (hooks, permissions, audit, cwd). */
   toolCalls?: Omit<ToolCallOptions, "sessionId">;
   /** Use an already built registry instead of `dirs` (the other location options are then ignored). */
@@ -123,7 +127,10 @@ export async function createSkills(options: CreateSkillsOptions = {}): Promise<S
       return renderSystemPrompt(
         [
           createGuideSection({ intro: promptOptions.intro ?? "" }),
-          createSkillsSection(() => registry.buildReminder(options.catalog)),
+          createSkillsSection(
+            () =>
+              renderSkillCatalog(registry.catalogEntries(), { countTokens: false, ...options.catalog })?.text,
+          ),
         ],
         { toolNames: current.map((tool) => tool.name), supportsTools: true },
       );

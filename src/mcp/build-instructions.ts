@@ -1,7 +1,7 @@
 // The server `instructions`: a short pointer to the skills and a Layer 1 listing within a budget, so a
 // host without the skills extension still tells its model what load_skill can give it.
 
-import { buildListing } from "../prompt/budget.js";
+import { renderSkillCatalog } from "../prompt/render-skill-catalog.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 
 /**
@@ -24,11 +24,10 @@ export function buildInstructions(
   registry: SkillRegistry,
   budgetCharacters: number = DEFAULT_INSTRUCTIONS_BUDGET_CHARACTERS,
 ): string {
-  const listing = buildListing(
-    registry.catalogEntries(),
-    "markdown",
-    { budget: { characters: budgetCharacters } },
-    false,
-  )?.text;
+  const listing = renderSkillCatalog(registry.catalogEntries(), {
+    format: "markdown",
+    budget: { characters: budgetCharacters },
+    countTokens: false,
+  })?.text;
   return listing === undefined ? LEAD : `${LEAD}\n\n${listing}`;
 }

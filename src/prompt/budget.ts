@@ -1,5 +1,6 @@
 // Builds a Layer 1 listing within a budget (tokens or characters) and reports what it cost per skill.
 
+import { Buffer } from "node:buffer";
 import { allocateBudget, BudgetLevel } from "./allocate-budget.js";
 import { type CatalogEntry, sortCatalogEntries } from "./catalog-entry.js";
 import type { CatalogFormat, CatalogFormatName, CatalogToolNames } from "./catalog-format.js";
@@ -93,11 +94,22 @@ export function buildListing(
   const cost = (text: string) => measure(text) + 1;
   const maxDescription = Math.max(1, options.maxDescriptionCharacters ?? DEFAULT_MAX_DESCRIPTION);
 
-  const table = new ListingTable(sortCatalogEntries(entries), format.renderEntry, cost, maxDescription);
+  const sorted = sortCatalogEntries(entries);
   const opening = format.renderOpening(tools);
   const closing = format.renderClosing();
-  const fixed = (opening === "" ? 0 : cost(opening)) + (closing === "" ? 0 : cost(closing));
+  const fixedCost = (measureCost: (text: string) => number) =>
+    (opening === "" ? 0 : measureCost(opening)) + (closing === "" ? 0 : measureCost(closing));
   const context: AssembleContext = { opening, closing, format, tools, count };
+  if (inTokens && !reportTokens) {
+    // A text never has more tokens than UTF-8 bytes: when the whole list fits the limit in bytes,
+    // it fits in tokens, and the tokenizer (seconds to load) is not needed at all.
+    const byteCost = (text: string) => Buffer.byteLength(text, "utf8") + 1;
+    const bounds = new ListingTable(sorted, format.renderEntry, byteCost, maxDescription);
+    if (fitsWhole(bounds, limit - fixedCost(byteCost)))
+      return assemble(bounds, fullLevels(bounds), { ...context, count: () => 0 });
+  }
+  const table = new ListingTable(sorted, format.renderEntry, cost, maxDescription);
+  const fixed = fixedCost(cost);
 
   let levels = fitsWhole(table, limit - fixed) ? fullLevels(table) : undefined;
   let slack = 0;

@@ -3,7 +3,7 @@
 
 import type { BudgetCandidates } from "./allocate-budget.js";
 import { BudgetLevel } from "./allocate-budget.js";
-import { type CatalogEntry, joinDescription } from "./catalog-entry.js";
+import { type CatalogEntry, isDescriptionHidden, joinDescription } from "./catalog-entry.js";
 import { collapseToLine, hasVisibleText, truncateText } from "./escape-text.js";
 
 // A description shortened to fewer characters than this says nothing useful: list the name only.
@@ -50,7 +50,7 @@ export class ListingTable implements BudgetCandidates {
     let description = this.descriptions[index];
     if (description === undefined) {
       const entry = this.entry(index);
-      const whole = entry.descriptionHidden
+      const whole = isDescriptionHidden(entry)
         ? ""
         : collapseToLine(joinDescription(entry.description, entry.whenToUse));
       description = whole === "" ? null : truncateText(whole, this.maxDescription);
@@ -66,7 +66,8 @@ export class ListingTable implements BudgetCandidates {
     if (known !== undefined) return known !== null;
     const entry = this.entry(index);
     return (
-      !entry.descriptionHidden && (hasVisibleText(entry.description) || hasVisibleText(entry.whenToUse ?? ""))
+      !isDescriptionHidden(entry) &&
+      (hasVisibleText(entry.description) || hasVisibleText(entry.whenToUse ?? ""))
     );
   }
 

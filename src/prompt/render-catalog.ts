@@ -1,8 +1,8 @@
-// Unbudgeted Layer 1 renderers: one pure function per format, over an array of catalog entries.
+// Unbudgeted Layer 1 renderers: one pure function per format over renderSkillCatalog, with no budget.
 
-import { buildListing } from "./budget.js";
 import type { CatalogEntry } from "./catalog-entry.js";
 import type { CatalogFormatName } from "./catalog-format.js";
+import { renderSkillCatalog } from "./render-skill-catalog.js";
 
 /** Options for the unbudgeted renderers (a per-entry cap still applies). */
 export interface RenderCatalogOptions {
@@ -21,7 +21,13 @@ export function renderCatalog(
   format: CatalogFormatName,
   options: RenderCatalogOptions = {},
 ): string | undefined {
-  return buildListing(entries, format, { ...options, searchToolName: null }, false)?.text;
+  return renderSkillCatalog(entries, {
+    ...options,
+    format,
+    budget: "none",
+    searchToolName: null,
+    countTokens: false,
+  })?.text;
 }
 
 /** Seed 000's `<system-reminder>` block with `- name: description` lines; undefined when empty. */

@@ -1,19 +1,18 @@
-// Read-side views over the index: the sorted list, file lookup, catalog entries, search and change checks.
+// Read-side views over the index: the sorted list, file lookup, skill entries, search and change checks.
 
 import * as path from "node:path";
-import { buildBudgetedCatalog, type CatalogOptions } from "../prompt/budget.js";
-import type { CatalogEntry } from "../prompt/catalog-entry.js";
-import { buildToolDescription, type ToolDescriptionOptions } from "../prompt/tool-description.js";
 import type { SkillState } from "../store/skill-state.js";
 import { computeUsageScore, type UsageStore } from "../store/usage-store.js";
-import { buildCatalogEntries, usageKeyOf } from "./build-catalog-entries.js";
+import { buildSkillEntries } from "./build-skill-entries.js";
 import { isSameStamp, type RegistryFileSystem, toStamp } from "./discovery/registry-file-system.js";
 import { compareEntries } from "./index/resolve-precedence.js";
 import type { RecordDiff, SkillIndex } from "./index/skill-index.js";
 import type { SkillRecord } from "./index/skill-record.js";
 import { isModelInvocable } from "./invocation-flags.js";
 import { createSearchIndex, type SearchableSkill, type SearchIndex } from "./search/search-index.js";
+import type { SkillEntry } from "./skill-entry.js";
 import type { SkillSearchResult } from "./skill-registry-types.js";
+import { usageKeyOf } from "./usage-key.js";
 
 /** What the views read from. */
 export interface RegistryViewsOptions {
@@ -33,10 +32,8 @@ export interface RegistryViews {
   list(includeShadowed: boolean): SkillRecord[];
   recordForFile(file: string): SkillRecord | undefined;
   usageScore(record: SkillRecord | undefined, name: string): number;
-  /** The skills the model may load; `audience` is kept for callers, both list the same skills. */
-  catalogEntries(audience: "listed" | "invocable"): CatalogEntry[];
-  buildReminder(entries: readonly CatalogEntry[], options?: CatalogOptions): string | undefined;
-  buildToolDescription(entries: readonly CatalogEntry[], options?: ToolDescriptionOptions): string;
+  /** The skills the model may load, as plain entries by score then name. */
+  skillEntries(): SkillEntry[];
   search(query: string, limit: number, modelOnly: boolean): SkillSearchResult[];
   needsRefresh(fs: RegistryFileSystem): boolean;
 }
@@ -103,23 +100,16 @@ export function createRegistryViews(options: RegistryViewsOptions): RegistryView
     usageScore(record, name) {
       return computeUsageScore(usageStore.get(record === undefined ? name : usageKeyOf(record)), clock());
     },
-    catalogEntries() {
+    skillEntries() {
       const records = [...index.byName.values()].map((item) => item.record);
-      return buildCatalogEntries(records, {
-        // Layer 1 and the load tool list the same skills: every one the model may load. A
-        // `user-invocable: false` skill is model-only, so it belongs in Layer 1 above all.
-        audience: "invocable",
+      // Layer 1 and the load tool list the same skills: every one the model may load. A
+      // `user-invocable: false` skill is model-only, so it belongs in Layer 1 above all.
+      return buildSkillEntries(records, {
         usage: usageStore.all(),
         now: clock(),
         stateOf: options.stateOf,
         ...(options.newSkillWindowMs === undefined ? {} : { newSkillWindowMs: options.newSkillWindowMs }),
       });
-    },
-    buildReminder(entries, catalogOptions) {
-      return buildBudgetedCatalog(entries, catalogOptions)?.text;
-    },
-    buildToolDescription(entries, descriptionOptions) {
-      return buildToolDescription(entries, descriptionOptions);
     },
     search(query, limit, modelOnly) {
       searchIndex ??= createSearchIndex([...index.byName.values()].map((item) => toSearchable(item.record)));

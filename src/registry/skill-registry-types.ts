@@ -1,8 +1,5 @@
 // The registry's public types: its options, the content of a loaded skill, and its methods.
 
-import type { CatalogOptions } from "../prompt/budget.js";
-import type { CatalogEntry } from "../prompt/catalog-entry.js";
-import type { ToolDescriptionOptions } from "../prompt/tool-description.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import type { SkillState } from "../store/skill-state.js";
 import type { UsageStat, UsageStore } from "../store/usage-store.js";
@@ -12,6 +9,7 @@ import type { WalkChanges } from "./discovery/skill-tree.js";
 import type { RefreshSummary, SkillRecord } from "./index/skill-record.js";
 import type { ModelVisibility } from "./model-visibility.js";
 import type { SkillRegistryEvents } from "./registry-events.js";
+import type { SkillEntry } from "./skill-entry.js";
 import type { SkillWatcher, WatchSkillsOptions } from "./watch/watch-skills.js";
 
 /** How a registry is built. Only `roots` is required. */
@@ -113,14 +111,13 @@ export interface SkillRegistry {
   isListedForModel(target: string | SkillRecord): boolean;
   /** What the model gets of the record under its current state, and if nothing, why. */
   modelVisibility(record: SkillRecord): ModelVisibility;
-  /** Layer 1 entries (listed skills), by score then name. */
-  catalogEntries(): CatalogEntry[];
-  /** Entries for the load tool's description (every model-invocable skill), by score then name. */
-  toolEntries(): CatalogEntry[];
-  /** The Layer 1 text (budgeted); undefined when no skill is listed. */
-  buildReminder(options?: CatalogOptions): string | undefined;
-  /** The load tool's description listing every model-invocable skill. */
-  buildToolDescription(options?: ToolDescriptionOptions): string;
+  /**
+   * The skills Layer 1 lists (every model-invocable one), as plain entries by score then name;
+   * prompt/'s renderSkillCatalog turns them into text.
+   */
+  catalogEntries(): SkillEntry[];
+  /** The skills the load tool offers: the same model-invocable entries as catalogEntries. */
+  toolEntries(): SkillEntry[];
   /** Ranked search over winners' names, descriptions, when_to_use and tags. */
   search(query: string, limit?: number, options?: { modelOnly?: boolean }): SkillSearchResult[];
   /** Registry findings (roots, folders, skipped files, bounds) and, unless excluded, every record's. */

@@ -427,9 +427,9 @@ describe("invocation flags and activation", () => {
     const registry = single(root, {
       stateOf: (item) => (item.name in states ? states[item.name as keyof typeof states] : undefined),
     });
-    expect(registry.catalogEntries().map((entry) => [entry.name, entry.descriptionHidden ?? false])).toEqual([
-      ["names", true],
-      ["on", false],
+    expect(registry.catalogEntries().map((entry) => [entry.name, entry.state])).toEqual([
+      ["names", "name-only"],
+      ["on", "on"],
     ]);
     expect(registry.isUserInvocable("person")).toBe(true);
     expect(registry.isModelInvocable("person")).toBe(false);
@@ -461,23 +461,6 @@ describe("usage and Layer 1 output", () => {
     writeSkill(root, "fresh");
     const registry = single(root, { clock: () => Date.now() });
     expect(registry.catalogEntries()[0]).toMatchObject({ name: "fresh", isNew: true, score: 0 });
-  });
-
-  it("builds the reminder and the tool description through the prompt renderers", () => {
-    const root = temp();
-    writeSkill(root, "pdf", {
-      description: "Extract text from PDFs.",
-      when_to_use: "When a PDF is involved.",
-    });
-    writeSkill(root, "hidden", { "disable-model-invocation": true });
-    const registry = single(root);
-    const reminder = registry.buildReminder();
-    expect(reminder).toContain("pdf");
-    expect(reminder).toContain("Extract text from PDFs.");
-    expect(reminder).not.toContain("hidden");
-    expect(registry.buildToolDescription()).toContain("pdf");
-    const empty = single(temp());
-    expect(empty.buildReminder()).toBeUndefined();
   });
 
   it("searches winners and can keep to model-invocable skills", () => {

@@ -1,12 +1,9 @@
-// The skill registry: discovery, an incremental index with O(1) lookup, Layer 1/2 helpers, usage and events.
+// The skill registry: discovery, an incremental index with O(1) lookup, skill entries and bodies, usage and events.
 
 import * as path from "node:path";
 import { SkillboxError } from "../errors.js";
-import type { CatalogEntry } from "../prompt/catalog-entry.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
-import type { SkillState } from "../store/skill-state.js";
 import { InMemoryUsageStore } from "../store/usage-store.js";
-import { usageKeyOf } from "./build-catalog-entries.js";
 import { rescanDirectory, walkRoot } from "./discovery/discover-skills.js";
 import { DEFAULT_SKIPPED_DIRECTORIES } from "./discovery/list-directory.js";
 import { nodeFileSystem, type RegistryFileSystem } from "./discovery/registry-file-system.js";
@@ -27,15 +24,11 @@ import type { SkillRegistryEvents } from "./registry-events.js";
 import { createRegistryViews } from "./registry-views.js";
 import type { SkillRegistry, SkillRegistryOptions } from "./skill-registry-types.js";
 import { createTypedEmitter } from "./typed-emitter.js";
+import { usageKeyOf } from "./usage-key.js";
 import { createPathActivation } from "./watch/path-activation.js";
 import { watchSkills } from "./watch/watch-skills.js";
 
-export type {
-  SkillContent,
-  SkillRegistry,
-  SkillRegistryOptions,
-  SkillSearchResult,
-} from "./skill-registry-types.js";
+export type { SkillRegistry, SkillRegistryOptions } from "./skill-registry-types.js";
 
 /**
  * Creates a registry over `roots` (highest precedence first). Nothing is read until the first
@@ -248,17 +241,11 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     },
     catalogEntries() {
       ensureLoaded();
-      return views.catalogEntries("listed");
+      return views.skillEntries();
     },
     toolEntries() {
       ensureLoaded();
-      return views.catalogEntries("invocable");
-    },
-    buildReminder(catalogOptions) {
-      return views.buildReminder(registry.catalogEntries(), catalogOptions);
-    },
-    buildToolDescription(descriptionOptions) {
-      return views.buildToolDescription(registry.toolEntries(), descriptionOptions);
+      return views.skillEntries();
     },
     search(query, limit = 10, searchOptions = {}) {
       ensureLoaded();
@@ -323,6 +310,3 @@ function computeSignature(diagnostics: readonly Diagnostic[]): string {
     .sort()
     .join("\n");
 }
-
-/** Re-exported so callers can type the state hook and the entries without importing other folders. */
-export type { CatalogEntry, SkillState };

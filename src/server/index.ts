@@ -1,6 +1,10 @@
 // `skillbox/server`: the HTTP API and settings page as a Hono app, a real server (startServer, the
 // entry `skillbox serve` uses), and the token loader. Other front ends use the server only through here.
 
+export {
+  type ConfiguredTranslator,
+  createConfiguredTranslator,
+} from "../workspace/create-configured-translator.js";
 // The token is the workspace's (MCP over HTTP uses it too); re-exported for servers built on this one.
 export {
   type LoadedToken,
@@ -17,7 +21,6 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_EVENT_CLIENTS,
 } from "./create-app.js";
-export { type ConfiguredTranslator, createConfiguredTranslator } from "./create-configured-translator.js";
 export { describeErrorResponse, type ErrorBody, HttpError } from "./error-response.js";
 export { isAllowedHost } from "./guard-request.js";
 export { chooseOpenCommand, createDirectoryOpener, type OpenDirectory } from "./open-directory.js";

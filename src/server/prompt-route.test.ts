@@ -89,6 +89,24 @@ describe("GET /api/prompt", () => {
     expect(tight.stats.shortened + tight.stats.namesOnly + tight.stats.omitted).toBeGreaterThan(0);
   });
 
+  it("takes budget=none for the unbounded list and the default budget without one", async () => {
+    const { app, skills } = setUp();
+    for (let index = 0; index < 300; index++) {
+      addSkill(
+        skills,
+        `skill-${index}`,
+        `Handles task ${index}: ${"reads the inputs, checks every field and reports what it found. ".repeat(3)}`,
+      );
+    }
+    const unbounded = await getPrompt(app, "?budget=none");
+    expect(unbounded.stats).toMatchObject({ included: 302, namesOnly: 0, omitted: 0 });
+    // No model is configured: the default provider's model (a 400,000-token window) gets 8,000 tokens.
+    const preview = await getPrompt(app);
+    expect(preview.tokens).toBeLessThanOrEqual(8000);
+    expect(unbounded.tokens).toBeGreaterThan(8000);
+    expect(preview.text).toContain("call search_skills with a few keywords");
+  });
+
   it("answers an empty text when no skill is listed", async () => {
     const { app } = setUp();
     await app.request("/api/skills/excel/state", authorized("PUT", { state: "off" }));

@@ -1,10 +1,11 @@
 // `GET /api/prompt`: the Layer 1 block for the current states and settings, its token count and stats.
 import type { Hono } from "hono";
-import { buildBudgetedCatalog, type CatalogOptions, type CatalogStats } from "../prompt/budget.js";
+import type { CatalogStats } from "../prompt/budget.js";
 import { type CatalogFormatName, isCatalogFormatName } from "../prompt/catalog-format.js";
+import type { SkillCatalogBudget } from "../prompt/default-catalog-budget.js";
+import { renderWorkspaceCatalog, resolveConfiguredModel } from "../workspace/workspace-catalog.js";
 import { HttpError } from "./error-response.js";
 import type { RouteContext } from "./route-context.js";
-import { translateIfEnabled } from "./translate-if-enabled.js";
 
 /** The largest budget accepted, far above any real context window. */
 const MAX_BUDGET_TOKENS = 10_000_000;
@@ -17,30 +18,25 @@ export interface PromptResponse {
   stats: CatalogStats;
 }
 
-/** Adds `GET /api/prompt?format=xml|markdown|plain|available-skills&budget=N`. */
+/**
+ * Adds `GET /api/prompt?format=xml|markdown|plain|available-skills&budget=N|none`. Without a budget,
+ * the config's `prompt.budgetTokens`, else the default for the configured model's context window.
+ */
 export function addPromptRoute(app: Hono, context: RouteContext): void {
   const { workspace } = context;
   app.get("/api/prompt", async (c) => {
-    const defaults = workspace.config.prompt ?? {};
-    const format = readFormat(c.req.query("format")) ?? defaults.format ?? "xml";
-    const budget = readBudget(c.req.query("budget")) ?? defaults.budgetTokens;
+    const format = readFormat(c.req.query("format")) ?? workspace.config.prompt?.format ?? "xml";
+    const budget = readBudget(c.req.query("budget"));
     const { registry } = workspace;
     if (registry.needsRefresh()) registry.refresh();
-    const entries = registry.catalogEntries();
-    const descriptions = await translateIfEnabled(
-      context.translator,
-      workspace.settings,
-      entries.map((entry) => ({ name: entry.name, description: entry.description })),
-    );
-    const translated = entries.map((entry, index) => ({
-      ...entry,
-      description: descriptions[index] ?? entry.description,
-    }));
-    const options: CatalogOptions = {
+    // The same Layer 1 the agent gets: config defaults, the default budget for the configured
+    // model, and translated descriptions when the settings ask for them.
+    const built = await renderWorkspaceCatalog(workspace, {
       format,
-      ...(budget === undefined ? {} : { budget: { tokens: budget } }),
-    };
-    const built = buildBudgetedCatalog(translated, options);
+      ...(budget === undefined ? {} : { budget }),
+      model: resolveConfiguredModel(workspace.config, context.env),
+      translator: context.translator,
+    });
     const response: PromptResponse = built
       ? { text: built.text, tokens: built.tokens, format, stats: built.stats }
       : {
@@ -63,15 +59,16 @@ function readFormat(value: string | undefined): CatalogFormatName | undefined {
   );
 }
 
-function readBudget(value: string | undefined): number | undefined {
+function readBudget(value: string | undefined): SkillCatalogBudget | undefined {
   if (value === undefined || value === "") return undefined;
+  if (value === "none") return "none";
   const budget = Number(value);
   if (!Number.isInteger(budget) || budget < 1 || budget > MAX_BUDGET_TOKENS) {
     throw new HttpError(
       400,
       "invalid-argument",
-      `Budget ${JSON.stringify(value)} must be a whole number of tokens from 1 to ${MAX_BUDGET_TOKENS}.`,
+      `Budget ${JSON.stringify(value)} must be a whole number of tokens from 1 to ${MAX_BUDGET_TOKENS}, or none.`,
     );
   }
-  return budget;
+  return { tokens: budget };
 }

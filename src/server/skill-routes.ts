@@ -5,13 +5,13 @@ import { SkillboxError } from "../errors.js";
 import type { SkillRecord } from "../registry/index/skill-record.js";
 import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES, runSkillScript } from "../script-runner/run-skill-script.js";
 import { isSkillState, type SkillStateScope } from "../store/skill-state.js";
+import { translateIfEnabled } from "../translate/translate-if-enabled.js";
 import type { SkillDetail, SkillListResponse, SkillSummary } from "./api-types.js";
 import { HttpError } from "./error-response.js";
 import { listSkillFileTree } from "./list-skill-file-tree.js";
 import { readJsonBody, rejectUnknownKeys } from "./read-json-body.js";
 import type { RouteContext } from "./route-context.js";
 import { toSkillSummary } from "./skill-summary.js";
-import { translateIfEnabled } from "./translate-if-enabled.js";
 
 const SCOPES: readonly SkillStateScope[] = ["user", "project", "project-local"];
 const MAX_SCRIPT_ARGS = 100;

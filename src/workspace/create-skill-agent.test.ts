@@ -141,7 +141,11 @@ describe("createSkillAgent", () => {
     const system = systemOf(modelCalls()[0]);
     expect(system).toContain("- model-only: Only the model runs this.");
     expect(system).not.toContain("person-only");
-    expect(openedWorkspace().registry.buildReminder()).toContain("model-only");
+    expect(
+      openedWorkspace()
+        .registry.catalogEntries()
+        .map((entry) => entry.name),
+    ).toContain("model-only");
   });
 
   it("adds the skill tools and the skills list when a skill appears mid-session", async () => {

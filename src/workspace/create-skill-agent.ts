@@ -1,6 +1,6 @@
 // The composition of a full skill agent over a workspace: provider, skill tools with a sub-agent
 // runner, built-in tools rooted at the working folder, the task tool, hooks and permissions from
-// the config, the SQLite audit log, and the skills list rebuilt every turn. Front ends (CLI, server)
+// the config, the SQLite audit log, and the skills list (Layer 1) rebuilt every turn. Front ends (CLI, server)
 // only adapt it to their medium.
 
 import type { Agent, AgentEvent, AgentOptions } from "../agent/agent-types.js";
@@ -23,13 +23,17 @@ import {
 import { createSubAgentRunner, type SubAgentRunner } from "../agent/sub-agents/sub-agent-runner.js";
 import { createTaskTool } from "../agent/sub-agents/task-tool.js";
 import { createGuideSection, createSkillsSection } from "../agent/system-prompt.js";
-import type { CatalogOptions } from "../prompt/budget.js";
+import type { SkillCatalogBudget } from "../prompt/default-catalog-budget.js";
+import { renderSkillCatalog } from "../prompt/render-skill-catalog.js";
 import type { SkillWatcher } from "../registry/watch/watch-skills.js";
 import { createBuiltinTools } from "../tools/builtin/create-builtin-tools.js";
 import { createSkillTools } from "../tools/create-skill-tools.js";
 import type { Tool } from "../tools/define-tool.js";
 import { createSessionLoadTracker } from "../tools/session-loads.js";
+import { createTranslator, type Translator } from "../translate/create-translator.js";
+import { translateSkillCatalog } from "../translate/translate-skill-catalog.js";
 import type { Workspace } from "./workspace.js";
+import { resolveWorkspaceCatalogOptions } from "./workspace-catalog.js";
 
 /** What the provider part needs: a resolved configuration (see resolveProviderConfig). */
 export type SkillAgentProviderConfig = Pick<
@@ -74,6 +78,10 @@ export interface CreateSkillAgentOptions {
   extraTools?: readonly Tool[];
   /** The system prompt's opening line; default names the working folder. */
   intro?: string;
+  /** Layer 1's budget over the config's `prompt.budgetTokens` (`none`: every skill); default: 2% of the model's context window. */
+  catalogBudget?: SkillCatalogBudget;
+  /** Translates Layer 1's descriptions when the settings turn translation on; default: this agent's provider and model. */
+  translator?: Translator;
   compaction?: CompactionOptions | false;
 }
 
@@ -152,10 +160,28 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
   const taskTool = createTaskTool({ runner: subAgents }) as unknown as Tool;
   const currentTools = (): Tool[] => [...builtins, ...skillTools(), taskTool, ...extraTools];
 
-  const catalog: CatalogOptions = {
-    ...(config.prompt?.format === undefined ? {} : { format: config.prompt.format }),
-    ...(config.prompt?.budgetTokens === undefined ? {} : { budget: { tokens: config.prompt.budgetTokens } }),
+  // Layer 1 as the settings page previews it: the config's defaults, the default budget for this
+  // model's context window, and translations when the settings ask for them. They are fetched
+  // before each run (a model call); the section then renders them every turn without waiting.
+  const catalog = resolveWorkspaceCatalogOptions(config, {
+    model,
+    ...(options.catalogBudget === undefined ? {} : { budget: options.catalogBudget }),
+  });
+  const translation = {
+    translator: options.translator ?? createTranslator({ provider, model, cache: workspace.cache }),
+    settings: workspace.settings,
   };
+  let translated: ReadonlyMap<string, string> | undefined;
+  const translateCatalog = async (signal: AbortSignal | undefined) => {
+    const entries = registry.catalogEntries();
+    translated = await translateSkillCatalog(entries, catalog, translation, signal ? { signal } : {});
+  };
+  const renderCatalog = () =>
+    renderSkillCatalog(registry.catalogEntries(), {
+      ...catalog,
+      countTokens: false,
+      ...(translated === undefined ? {} : { descriptions: translated }),
+    })?.text;
   let sessionId = options.sessionId;
   const agentOptions: AgentOptions = {
     provider,
@@ -167,7 +193,7 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     },
     systemSections: [
       createGuideSection(options.intro === undefined ? { workspace: cwd } : { intro: options.intro }),
-      createSkillsSection(() => registry.buildReminder(catalog)),
+      createSkillsSection(renderCatalog),
     ],
     hooks,
     permissions,
@@ -205,7 +231,10 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     get messages() {
       return agent.messages;
     },
-    run: (input, runOptions) => agent.run(input, runOptions),
+    async run(input, runOptions) {
+      await translateCatalog(runOptions?.signal);
+      return agent.run(input, runOptions);
+    },
     compact: () => agent.compact(),
     model,
     provider,

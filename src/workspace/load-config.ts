@@ -45,7 +45,7 @@ const FIELD_SCHEMAS = {
   prompt: z
     .object({
       format: z.enum(["xml", "markdown", "plain", "available-skills"]),
-      budgetTokens: z.number().int().positive(),
+      budgetTokens: z.union([z.number().int().positive(), z.literal("none")]),
     })
     .partial()
     .strict(),

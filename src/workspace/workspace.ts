@@ -23,8 +23,11 @@ export interface SkillboxConfig {
   baseUrl?: string;
   /** Model ids for the `model:` aliases of skills. */
   models?: { haiku?: string; sonnet?: string; opus?: string };
-  /** Layer 1 defaults. */
-  prompt?: { format?: "xml" | "markdown" | "plain" | "available-skills"; budgetTokens?: number };
+  /**
+   * Layer 1 defaults. Without `budgetTokens`, Layer 1 gets 2% of the model's context window (4,000
+   * tokens when unknown); `"none"` lists every skill, however long the list.
+   */
+  prompt?: { format?: "xml" | "markdown" | "plain" | "available-skills"; budgetTokens?: number | "none" };
   /** Permission rules in Claude Code syntax. */
   permissions?: { allow?: string[]; ask?: string[]; deny?: string[] };
   /** Command hooks keyed by event name. */

@@ -23,7 +23,7 @@ afterEach(async () => {
 /** A running chat: type lines, wait for output, interrupt, and await its exit code. */
 async function startChat(
   script: FakeLlmStep[],
-  options: { terminal?: boolean; stdoutIsTerminal?: boolean } = {},
+  options: { terminal?: boolean; stdoutIsTerminal?: boolean; args?: string[] } = {},
 ) {
   server = await createFakeLlmServer({ script });
   const input = new PassThrough();
@@ -69,7 +69,7 @@ async function startChat(
       };
     },
   }));
-  const exited = runCli(["chat", "--dir", path.join(base, "skills")], io, {
+  const exited = runCli(["chat", ...(options.args ?? []), "--dir", path.join(base, "skills")], io, {
     commands: [command],
     version: "0",
   });
@@ -235,5 +235,34 @@ describe("skillbox chat", () => {
     chat.type("/exit");
     expect(await chat.exited).toBe(0);
     expect(server?.requests).toHaveLength(1);
+  });
+});
+
+describe("skillbox chat's skills list", () => {
+  it("takes --budget like run: none sends every skill, a number shortens the list with the notice", async () => {
+    for (let index = 0; index < 40; index++) {
+      writeAgentSkill(
+        base,
+        `skill-${index}`,
+        `description: Handles task number ${index} and writes a report.`,
+        "Body.",
+      );
+    }
+    const chat = await startChat([{ text: "first" }], { args: ["--budget", "100"] });
+    chat.type("hello");
+    await chat.waitFor("first");
+    chat.type("/exit");
+    expect(await chat.exited).toBe(0);
+    const system = (server?.requests[0]?.body.messages as { role: string; content: string }[])[0]?.content;
+    expect(system).toContain("Note: this list is shortened to fit its budget");
+    await server?.close();
+    const unbounded = await startChat([{ text: "second" }], { args: ["--budget", "none"] });
+    unbounded.type("hello");
+    await unbounded.waitFor("second");
+    unbounded.type("/exit");
+    expect(await unbounded.exited).toBe(0);
+    const full = (server?.requests[0]?.body.messages as { role: string; content: string }[])[0]?.content;
+    expect(full).toContain("- skill-39: Handles task number 39");
+    expect(full).not.toContain("Note: this list is shortened");
   });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createFakeLlmServer, type FakeLlmRequest } from "../../testing/index.js";
 import { openWorkspace } from "../../workspace/open-workspace.js";
 import { type CliHarness, createCliHarness } from "../__fixtures__/cli-harness.js";
 import { listCommand } from "./list.js";
@@ -130,5 +131,50 @@ describe("skillbox list", () => {
     const text = (await cli.run(["list"])).stdout;
     expect(text).toMatch(/\ntypescript +on .* \(offered to the model once matching files are touched\)\n/);
     expect(text).not.toMatch(/plain.*offered/);
+  });
+});
+
+describe("skillbox list with translation on", () => {
+  it("shows the descriptions in the settings' language in the table, and as written in --json", async () => {
+    const llm = await createFakeLlmServer({
+      script: [
+        (request: FakeLlmRequest) => {
+          const messages = request.body.messages as { role: string; content: string }[];
+          const { items } = JSON.parse(
+            messages.find((message) => message.role === "user")?.content ?? "{}",
+          ) as {
+            items: { id: number; description: string }[];
+          };
+          return {
+            text: JSON.stringify({
+              translations: items.map((item) => ({ id: item.id, text: `[de] ${item.description}` })),
+            }),
+          };
+        },
+      ],
+    });
+    try {
+      cli.writeSkill(cli.skills, "pdf", { description: "Extract PDF text." });
+      mkdirSync(path.join(cli.home, ".skillbox"), { recursive: true });
+      writeFileSync(
+        path.join(cli.home, ".skillbox", "config.json"),
+        JSON.stringify({ provider: "openai", model: "fake-model", baseUrl: llm.openaiBaseUrl }),
+      );
+      const workspace = openWorkspace({
+        cwd: cli.project,
+        home: cli.home,
+        env: { SKILLBOX_DB: path.join(cli.base, "skillbox.db") },
+        bundledDirectory: path.join(cli.base, "bundled"),
+      });
+      workspace.settings.updateSkillSettings((settings) => ({ ...settings, targetLanguage: "de" }));
+      workspace.close();
+      const table = await cli.run(["list"]);
+      expect(table.code).toBe(0);
+      expect(table.stdout).toContain("[de] Extract PDF text.");
+      const json = JSON.parse((await cli.run(["list", "--json"])).stdout);
+      expect(json.skills[0].description).toBe("Extract PDF text.");
+    } finally {
+      await llm.close();
+    }
   });
 });

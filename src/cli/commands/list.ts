@@ -5,6 +5,7 @@ import type { SkillRecord } from "../../registry/index/skill-record.js";
 import { describeModelVisibility, type ModelVisibility } from "../../registry/model-visibility.js";
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import type { SkillContext } from "../../skills/skill-metadata.js";
+import { translateIfEnabled } from "../../translate/translate-if-enabled.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
@@ -15,6 +16,7 @@ import {
   WORKSPACE_OPTIONS,
   WORKSPACE_OPTIONS_HELP,
 } from "../open-cli-workspace.js";
+import { openConfiguredTranslator } from "../open-configured-translator.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
 
 const HELP = `Usage: skillbox list [--json] [--query <text>] [--limit <n>] [--dir <folder>...] [--cwd <folder>]
@@ -23,6 +25,8 @@ Lists the skills in the skill roots (project .agents/skills and .claude/skills u
 then ~/.agents/skills, ~/.claude/skills, ~/.skillbox/skills and the bundled skills), loaded the way
 the runtime loads them: broken skills load with warnings; empty, binary, non-UTF-8 or oversized
 files are skipped. A skill hidden by a higher root's skill of the same name is marked shadowed.
+With translation on in the settings and a provider configured, the table shows descriptions in
+that language, as the settings page does (--json keeps them as written).
 
 Options:
   --json          Print { skills: [{ name, qualifiedName, description, root, path, directory,
@@ -96,7 +100,14 @@ export const listCommand: CliCommand = {
         io.stdout(`${JSON.stringify({ skills, diagnostics }, null, 2)}\n`);
         return EXIT_OK;
       }
-      if (skills.length > 0) io.stdout(renderTable(skills));
+      if (skills.length > 0) {
+        // Shown in the settings' language, as on the settings page (JSON keeps them as written).
+        const translator = await openConfiguredTranslator("list", io, workspace);
+        const descriptions = await translateIfEnabled(translator, workspace.settings, skills);
+        io.stdout(
+          renderTable(skills.map((skill, index) => ({ ...skill, description: descriptions[index] ?? "" }))),
+        );
+      }
       for (const diagnostic of [...skills.flatMap((skill) => skill.diagnostics), ...diagnostics]) {
         io.stderr(`${formatDiagnosticLine(diagnostic)}\n`);
       }

@@ -1,6 +1,13 @@
-// `skillbox prompt`: the Layer 1 text the model would get (budgeted), and with --stats what it costs.
-import { buildBudgetedCatalog } from "../../prompt/budget.js";
+// `skillbox prompt`: the Layer 1 text the model would get (budgeted, translated when the settings
+// say so), and with --stats what it costs. The settings page's preview renders the same.
 import { isCatalogFormatName } from "../../prompt/catalog-format.js";
+import { resolveCatalogBudget } from "../../prompt/default-catalog-budget.js";
+import {
+  renderWorkspaceCatalog,
+  resolveConfiguredModel,
+  resolveWorkspaceCatalogOptions,
+  type WorkspaceCatalogRequest,
+} from "../../workspace/workspace-catalog.js";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine, escapeTerminalText } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
@@ -10,18 +17,25 @@ import {
   WORKSPACE_OPTIONS,
   WORKSPACE_OPTIONS_HELP,
 } from "../open-cli-workspace.js";
+import { openConfiguredTranslator } from "../open-configured-translator.js";
+import { parseBudgetOption } from "../parse-budget-option.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
 
-const HELP = `Usage: skillbox prompt [--format xml|markdown|plain|available-skills] [--budget <tokens>] [--stats] [--json]
+const HELP = `Usage: skillbox prompt [--format xml|markdown|plain|available-skills] [--budget <tokens>|none] [--model <id>] [--stats] [--json]
 
 Prints the Layer 1 skill listing exactly as the model would see it: the skills it may load, most
 used first, within the token budget (descriptions of the least used skills are dropped first,
-then names; a notice says what was left out). Nothing is printed when no skill is listed.
+then names; a notice says what was left out and points to search_skills). With translation on in
+the settings and a provider configured, descriptions are translated as the model gets them.
+Nothing is printed when no skill is listed.
 
 Options:
   --format <name>    xml (default; a <system-reminder> block), markdown, plain or available-skills
                      (default: config prompt.format)
-  --budget <tokens>  Limit on the whole listing in tokens (default: config prompt.budgetTokens, else none)
+  --budget <tokens>  Limit on the whole listing in tokens, or none for every skill (default: config
+                     prompt.budgetTokens, else 2% of the model's context window, 4000 if unknown)
+  --model <id>       The model whose context window sets the default budget (default: the one
+                     skillbox run would use)
   --stats            Also print, on stderr, the tokens of each listed skill and the total
   --json             Print { text, tokens, characters, stats } instead of the text
 ${WORKSPACE_OPTIONS_HELP}
@@ -36,6 +50,7 @@ export const promptCommand: CliCommand = {
     const { values, positionals } = parseCommandArguments("prompt", args, {
       format: { type: "string" },
       budget: { type: "string" },
+      model: { type: "string" },
       stats: { type: "boolean" },
       json: { type: "boolean" },
       ...WORKSPACE_OPTIONS,
@@ -47,21 +62,21 @@ export const promptCommand: CliCommand = {
         `--format must be xml, markdown, plain or available-skills, not '${values.format}'`,
       );
     }
-    const budget = values.budget === undefined ? undefined : Number(values.budget);
-    if (budget !== undefined && (!Number.isInteger(budget) || budget < 1)) {
-      throw usageError(
-        "prompt",
-        `--budget must be a positive whole number of tokens, not '${values.budget}'`,
-      );
-    }
+    const budget = parseBudgetOption("prompt", values.budget);
     const workspace = openCliWorkspace("prompt", io, values);
     try {
-      const format = values.format ?? workspace.config.prompt?.format ?? "xml";
-      const tokens = budget ?? workspace.config.prompt?.budgetTokens;
-      const built = buildBudgetedCatalog(workspace.registry.catalogEntries(), {
-        format: isCatalogFormatName(format) ? format : "xml",
-        ...(tokens === undefined ? {} : { budget: { tokens } }),
-      });
+      const env = io.env ?? process.env;
+      const request: WorkspaceCatalogRequest = {
+        ...(values.format === undefined || !isCatalogFormatName(values.format)
+          ? {}
+          : { format: values.format }),
+        ...(budget === undefined ? {} : { budget }),
+        model: values.model ?? resolveConfiguredModel(workspace.config, env),
+      };
+      const options = resolveWorkspaceCatalogOptions(workspace.config, request);
+      const limit = resolveCatalogBudget(options.budget, options.contextWindow);
+      const translator = await openConfiguredTranslator("prompt", io, workspace);
+      const built = await renderWorkspaceCatalog(workspace, { ...request, translator });
       if (values.json) {
         io.stdout(
           `${JSON.stringify(built ?? { text: "", tokens: 0, characters: 0, stats: null }, null, 2)}\n`,
@@ -83,7 +98,12 @@ export const promptCommand: CliCommand = {
         const lines = stats.perEntry.map(
           (entry, index) => `${(names[index] as string).padEnd(width)}  ${String(entry.tokens).padStart(6)}`,
         );
-        const budgetNote = tokens === undefined ? "no budget" : `budget ${tokens}`;
+        const budgetNote =
+          limit === undefined
+            ? "no budget"
+            : "tokens" in limit
+              ? `budget ${limit.tokens}${options.budget === undefined ? " (default)" : ""}`
+              : `budget ${limit.characters} characters`;
         io.stderr(
           [
             `${"SKILL".padEnd(width)}  ${"TOKENS".padStart(6)}`,

@@ -371,3 +371,46 @@ describe("skillbox run", () => {
     });
   });
 });
+
+describe("skillbox run's skills list", () => {
+  function writeManySkills(count: number): void {
+    for (let index = 0; index < count; index++) {
+      writeAgentSkill(
+        base,
+        `skill-${String(index).padStart(3, "0")}`,
+        `description: Handles task number ${index}: reads the inputs, checks every field, explains the problems found and writes a clear report.`,
+        "Body.",
+      );
+    }
+  }
+  const systemOf = (request: FakeLlmServer["requests"][number] | undefined) =>
+    ((request?.body.messages ?? []) as { role: string; content: string }[]).find(
+      (message) => message.role === "system",
+    )?.content ?? "";
+
+  it("keeps Layer 1 to the default budget for the model, with the notice and the search_skills pointer", async () => {
+    writeManySkills(300);
+    const result = await run(["--model", "local-model", "hello"], [{ text: "ok" }]);
+    expect(result.code).toBe(0);
+    const system = systemOf(server?.requests[0]);
+    expect(system).toContain("Note: this list is shortened to fit its budget");
+    expect(system).toContain("call search_skills with a few keywords");
+    expect(system).not.toContain("- skill-299: Handles task number 299");
+  });
+
+  it("sends every skill with --budget none, and keeps to --budget <tokens>", async () => {
+    writeManySkills(300);
+    const all = await run(
+      ["--model", "local-model", "--budget", "none", "hello"],
+      [{ text: "ok" }, { text: "ok" }],
+    );
+    expect(all.code).toBe(0);
+    const system = systemOf(server?.requests[0]);
+    expect(system).toContain("- skill-299: Handles task number 299");
+    expect(system).not.toContain("Note: this list is shortened");
+    const tight = await run(["--model", "local-model", "--budget", "300", "hello"]);
+    expect(tight.code).toBe(0);
+    expect(systemOf(server?.requests[1]).length).toBeLessThan(2000);
+    expect((await run(["--budget", "lots", "hello"])).code).toBe(2);
+  });
+});

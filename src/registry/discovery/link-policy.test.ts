@@ -2,6 +2,8 @@ import { closeSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync, writeF
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { isSkillboxError, type SkillboxError } from "../../errors.js";
+import { renderSkillCatalog } from "../../prompt/render-skill-catalog.js";
+import { buildToolDescription } from "../../prompt/tool-description.js";
 import { ageTree, createTempDirectory, writeSkill } from "../../testing/skill-folders.js";
 import { createSkillRegistry, type SkillRegistryOptions } from "../skill-registry.js";
 import { createRegistryFileSystem } from "./registry-file-system.js";
@@ -35,8 +37,8 @@ function everythingShown(registry: ReturnType<typeof registryOver>): string {
     registry.list(),
     registry.catalogEntries(),
     registry.toolEntries(),
-    registry.buildReminder() ?? "",
-    registry.buildToolDescription(),
+    renderSkillCatalog(registry.catalogEntries(), { budget: "none" })?.text ?? "",
+    buildToolDescription(registry.toolEntries()),
     registry.search("token"),
   ]);
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { buildToolDescription } from "../../prompt/tool-description.js";
 import { createTempDirectory } from "../../testing/skill-folders.js";
 import { createSkillRegistry } from "../skill-registry.js";
 
@@ -23,7 +24,11 @@ function registryOver(root: string) {
 
 /** Everything the model or a user could see of the registry, as one string. */
 function everythingShown(registry: ReturnType<typeof registryOver>): string {
-  return JSON.stringify([registry.list(), registry.catalogEntries(), registry.buildToolDescription()]);
+  return JSON.stringify([
+    registry.list(),
+    registry.catalogEntries(),
+    buildToolDescription(registry.toolEntries()),
+  ]);
 }
 
 describe("names taken from folder names", () => {

@@ -6,8 +6,14 @@ import type { Diagnostic } from "../../skills/diagnostic.js";
 import { isIgnoredDirectory } from "../discovery/gitignore-layers.js";
 import { SKILL_FILE_NAMES } from "../discovery/list-directory.js";
 import { errorCodeOf, type RegistryFileSystem } from "../discovery/registry-file-system.js";
-import type { SkillTree } from "../discovery/skill-tree.js";
-import type { SkillRegistry } from "../skill-registry-types.js";
+import type { SkillTree, WalkChanges } from "../discovery/skill-tree.js";
+
+/** What the watcher calls on the registry (its own type, so the registry's types can name the watcher's). */
+export interface WatchedRegistry {
+  refreshRoot(rootIndex: number): unknown;
+  refreshDirectories(directories: ReadonlyMap<string, "all" | ReadonlySet<string>>): unknown;
+  onDirectoriesChanged(listener: (changes: WalkChanges) => void): () => void;
+}
 
 /** Options of `registry.watch()`. */
 export interface WatchSkillsOptions {
@@ -39,7 +45,7 @@ const RELEVANT_FILES = new Set<string>([...SKILL_FILE_NAMES, ".gitignore"]);
  * the registry re-lists just those folders. Other files (scripts, editors' temp files) are ignored.
  */
 export function watchSkills(
-  registry: SkillRegistry,
+  registry: WatchedRegistry,
   tree: SkillTree,
   context: WatchSkillsContext,
 ): SkillWatcher {

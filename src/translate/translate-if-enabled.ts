@@ -1,6 +1,6 @@
-// Optional translation of descriptions for the list and the Layer 1 preview, per the person's settings.
+// Optional translation of descriptions for skill lists, per the person's settings.
 import type { SettingsStore } from "../store/settings-store.js";
-import type { DescriptionItem, Translator } from "../translate/create-translator.js";
+import type { DescriptionItem, Translator } from "./create-translator.js";
 
 /**
  * The descriptions of `items` in the settings' target language, in the same order, when translation
@@ -13,8 +13,8 @@ export async function translateIfEnabled(
 ): Promise<string[]> {
   const originals = items.map((item) => item.description);
   if (translator === undefined || items.length === 0) return originals;
-  const { translationEnabled, targetLanguage } = settings.readSkillSettings().settings;
-  if (!translationEnabled || targetLanguage === undefined || targetLanguage.trim() === "") return originals;
+  const targetLanguage = readTargetLanguage(settings);
+  if (targetLanguage === undefined) return originals;
   try {
     const translated = await translator.translateDescriptions(items, targetLanguage);
     return items.map((item, index) => translated[index]?.description ?? item.description);
@@ -22,4 +22,11 @@ export async function translateIfEnabled(
     // Translators promise not to throw; if one does anyway, the page still shows the originals.
     return originals;
   }
+}
+
+/** The language descriptions are shown in: set only when translation is on and a language is chosen. */
+export function readTargetLanguage(settings: Pick<SettingsStore, "readSkillSettings">): string | undefined {
+  const { translationEnabled, targetLanguage } = settings.readSkillSettings().settings;
+  if (!translationEnabled || targetLanguage === undefined || targetLanguage.trim() === "") return undefined;
+  return targetLanguage;
 }

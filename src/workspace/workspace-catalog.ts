@@ -1,0 +1,83 @@
+// Layer 1 for a workspace: the config's `prompt` defaults (format, budget), the model's context
+// window and the person's translation setting, over the registry's entries. The settings page's
+// preview, `skillbox prompt` and the agent's system prompt take their options from here, so they agree.
+
+import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
+import type { BuiltCatalog } from "../prompt/budget.js";
+import type { CatalogFormatName } from "../prompt/catalog-format.js";
+import { contextWindowOf } from "../prompt/context-window.js";
+import type { SkillCatalogBudget } from "../prompt/default-catalog-budget.js";
+import type { SkillCatalogOptions } from "../prompt/render-skill-catalog.js";
+import type { TranslateCallOptions, Translator } from "../translate/create-translator.js";
+import { renderTranslatedSkillCatalog } from "../translate/translate-skill-catalog.js";
+import type { SkillboxConfig, Workspace } from "./workspace.js";
+
+/** What a caller may set over the config's defaults. */
+export interface WorkspaceCatalogRequest {
+  format?: CatalogFormatName;
+  /** Over the config's `prompt.budgetTokens`; neither: the default for the model's context window. */
+  budget?: SkillCatalogBudget;
+  /** The model Layer 1 is for; its context window sets the default budget. */
+  model?: string;
+}
+
+/** The Layer 1 options for a workspace's config, with the request's values winning. */
+export function resolveWorkspaceCatalogOptions(
+  config: SkillboxConfig,
+  request: WorkspaceCatalogRequest = {},
+): SkillCatalogOptions {
+  const configured = config.prompt?.budgetTokens;
+  const budget =
+    request.budget ??
+    (configured === undefined ? undefined : configured === "none" ? "none" : { tokens: configured });
+  const contextWindow = contextWindowOf(request.model);
+  return {
+    format: request.format ?? config.prompt?.format ?? "xml",
+    ...(budget === undefined ? {} : { budget }),
+    ...(contextWindow === undefined ? {} : { contextWindow }),
+  };
+}
+
+/**
+ * The model `run` and `chat` would use with no flags (config, environment, provider default), for
+ * the default budget of a preview; the config's `model` when the provider settings do not resolve.
+ */
+export function resolveConfiguredModel(
+  config: SkillboxConfig,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  try {
+    return resolveProviderConfig({
+      config: {
+        provider: config.provider,
+        model: config.model,
+        baseUrl: config.baseUrl,
+        models: config.models,
+      },
+      env,
+    }).model;
+  } catch {
+    // A broken provider setting is reported where a model is called; a preview still renders.
+    return config.model;
+  }
+}
+
+/** What renderWorkspaceCatalog takes besides the request. */
+export interface RenderWorkspaceCatalogOptions extends WorkspaceCatalogRequest, TranslateCallOptions {
+  /** Translates descriptions when the settings turn translation on; none: originals. */
+  translator?: Translator | undefined;
+}
+
+/** The workspace's Layer 1 as the model gets it, translated when the settings ask for it; undefined when no skill is listed. */
+export async function renderWorkspaceCatalog(
+  workspace: Pick<Workspace, "config" | "registry" | "settings">,
+  options: RenderWorkspaceCatalogOptions = {},
+): Promise<BuiltCatalog | undefined> {
+  const { translator, signal, ...request } = options;
+  return renderTranslatedSkillCatalog(
+    workspace.registry.catalogEntries(),
+    resolveWorkspaceCatalogOptions(workspace.config, request),
+    { translator, settings: workspace.settings },
+    signal === undefined ? {} : { signal },
+  );
+}
