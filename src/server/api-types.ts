@@ -118,3 +118,192 @@ export type ServerEventName =
 export interface ErrorBody {
   error: { code: string; message: string };
 }
+
+// ---- Installing skills (POST /api/install/scan, POST /api/install, updates, removal, the marketplace)
+
+/** Where installs go: the project's `.agents/skills` (recorded in skills-lock.json) or `~/.agents/skills`. */
+export type InstallScope = "project" | "user";
+
+/** One skill found in a source, as `POST /api/install/scan` shows it before anything is installed. */
+export interface FoundSkillSummary {
+  /** The name it installs under. */
+  name: string;
+  /** False when an error diagnostic blocks it. */
+  installable: boolean;
+  /** The folder inside the source (`""` = its root). */
+  skillPath: string;
+  description: string;
+  plugin?: string;
+  diagnostics: Diagnostic[];
+  bytes: number;
+  fileCount: number;
+  /** Files under `scripts/` or with the executable bit. */
+  scripts: string[];
+  allowedTools: string[];
+  /** Hook event names the skill registers. */
+  hooks: string[];
+  context: SkillContext;
+  treeSha?: string;
+  contentHash?: string;
+}
+
+/** The source a scan read. */
+export interface ScannedSource {
+  type: "github" | "git" | "local" | "archive";
+  /** `owner/repo@ref`, a URL: how messages name it. */
+  label: string;
+  commit?: string;
+}
+
+/** `POST /api/install/scan` `{ source }`: what the source holds. Nothing is written. */
+export interface InstallScanResponse {
+  source: ScannedSource;
+  skills: FoundSkillSummary[];
+  /** Findings about the source itself (manifests, skipped skills). */
+  diagnostics: Diagnostic[];
+}
+
+/** The body of `POST /api/install`. */
+export interface InstallRequest {
+  source: string;
+  /** Names (or folders in the source) of the skills to install; at least one. */
+  skills: string[];
+  /** Default `project`. */
+  scope?: InstallScope;
+  /** Replace skills of the same name installed from another source. */
+  replace?: boolean;
+}
+
+/** One progress step of an install (the `progress` event). */
+export type InstallProgressEvent =
+  | { phase: "download"; label: string; bytes: number; totalBytes?: number; done?: boolean }
+  | { phase: "extract"; label: string; entries: number; bytes: number; done?: boolean }
+  | { phase: "write"; label: string; files: number; totalFiles: number; done?: boolean };
+
+/** A link made into another agent's skills folder. */
+export interface AgentLinkResult {
+  agent: string;
+  path: string;
+  method: "symlink" | "copy" | "skipped";
+  reason?: string;
+}
+
+/** One installed skill. */
+export interface InstalledSkillResult {
+  name: string;
+  folder: string;
+  skillPath: string;
+  /** The source of the skill it replaced, when it replaced one. */
+  replaced?: string;
+  links: AgentLinkResult[];
+  /** True when one of the server's skill roots lists it (false for a server started with --dir). */
+  listed: boolean;
+}
+
+/** What `POST /api/install` ends with (the `installed` event, or the JSON answer). */
+export interface InstallResponse {
+  scope: InstallScope;
+  skillsDirectory: string;
+  installed: InstalledSkillResult[];
+}
+
+/** Server-sent events of `POST /api/install`, in order: progress…, scanned, progress…, installed or error. */
+export type InstallEventName = "progress" | "scanned" | "installed" | "error";
+
+/** The `error` event: what an error answer would have said, with its status. */
+export interface InstallErrorEvent {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** One installed skill against its source (`GET /api/outdated`). */
+export interface OutdatedSkill {
+  name: string;
+  scope: InstallScope;
+  /** `owner/repo@ref (folder)`. */
+  source: string;
+  status: "up-to-date" | "outdated" | "missing-at-source" | "error";
+  /** What was compared: the skill folder's git tree id, or the content hash. */
+  compared?: "tree" | "content";
+  current?: string;
+  latest?: string;
+  latestCommit?: string;
+  reason?: string;
+}
+
+/** `GET /api/outdated`. */
+export interface OutdatedResponse {
+  skills: OutdatedSkill[];
+}
+
+/** A change an update brings that needs consent. */
+export interface SensitiveChangeSummary {
+  kind: "allowed-tools" | "hooks" | "scripts" | "context";
+  before: string;
+  after: string;
+}
+
+/** One skill's update. */
+export interface SkillUpdateResult {
+  name: string;
+  scope: InstallScope;
+  status: "updated" | "up-to-date" | "needs-consent" | "missing-at-source" | "failed";
+  changes: SensitiveChangeSummary[];
+  reason?: string;
+}
+
+/** `POST /api/skills/:name/update` `{ yes?, scope? }`. */
+export interface UpdateResponse {
+  results: SkillUpdateResult[];
+}
+
+/** `DELETE /api/skills/:name?scope=project|user`. */
+export interface RemoveResponse {
+  removed: { name: string; scope: InstallScope; folder: string };
+}
+
+/** One folder of an install root (`GET /api/installed`); `source` is absent for hand-made skills. */
+export interface InstalledSkillSummary {
+  name: string;
+  scope: InstallScope;
+  folder: string;
+  source?: {
+    type: "github" | "git" | "local" | "archive";
+    repo: string;
+    ref?: string;
+    skillPath: string;
+    commit?: string;
+  };
+  installedAt?: string;
+  updatedAt?: string;
+  /** Why Skillbox does not manage it (no or a broken source.json). */
+  problem?: string;
+}
+
+/** `GET /api/installed`. */
+export interface InstalledListResponse {
+  skills: InstalledSkillSummary[];
+}
+
+/** One marketplace result (`GET /api/marketplace?q=`). */
+export interface MarketplaceRowSummary {
+  name: string;
+  /** `owner/repo` on GitHub. */
+  source: string;
+  description?: string;
+  installs?: number;
+  from: "skills.sh" | "curated" | "both";
+  installed: boolean;
+  /** Set when an installed skill has this name but comes from elsewhere. */
+  conflict?: string;
+  /** The CLI command that installs it. */
+  install: string;
+}
+
+/** `GET /api/marketplace?q=`. */
+export interface MarketplaceResponse {
+  rows: MarketplaceRowSummary[];
+  /** Why skills.sh was not asked (offline, an error): the rows are the bundled list's only. */
+  remoteError?: string;
+}

@@ -2,11 +2,13 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import { type CreateInstallContextOptions, createInstallContext } from "../install/index.js";
 import type { Translator } from "../translate/create-translator.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { HttpError, respondWithError } from "./error-response.js";
 import { addEventsRoute } from "./events-route.js";
 import { createRequestGuard } from "./guard-request.js";
+import { addInstallRoutes, PROTECTED_INSTALL_READS } from "./install-routes.js";
 import type { OpenDirectory } from "./open-directory.js";
 import { addPromptRoute } from "./prompt-route.js";
 import { requireJsonWrites } from "./read-json-body.js";
@@ -70,6 +72,12 @@ export interface CreateAppOptions {
   eventIdleTimeoutMs?: number;
   /** Epoch milliseconds; default Date.now. */
   clock?: () => number;
+  /**
+   * Overrides for the installer behind `/api/install` and friends (GitHub and skills.sh base URLs,
+   * fetch, git, limits). By default it works in the workspace's folders with `env` (GITHUB_TOKEN,
+   * SKILLBOX_GITHUB_API_URL, SKILLBOX_SKILLS_SH_URL, and git's PATH).
+   */
+  installer?: Partial<Omit<CreateInstallContextOptions, "onProgress">>;
 }
 
 /** Builds the app: security checks first, then the API routes, then the page; every error is JSON. */
@@ -85,6 +93,15 @@ export function createApp(options: CreateAppOptions): Hono {
     heartbeatMs: options.heartbeatMs ?? 15_000,
     maxEventClients: options.maxEventClients ?? DEFAULT_MAX_EVENT_CLIENTS,
     eventIdleTimeoutMs: options.eventIdleTimeoutMs ?? DEFAULT_EVENT_IDLE_TIMEOUT_MS,
+    installContext: (onProgress) =>
+      createInstallContext({
+        cwd: options.workspace.cwd,
+        home: options.workspace.home,
+        env: options.env ?? {},
+        ...options.installer,
+        ...(onProgress === undefined ? {} : { onProgress }),
+      }),
+    runExclusive: createExclusiveRunner(),
   };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const app = new Hono();
@@ -124,6 +141,7 @@ export function createApp(options: CreateAppOptions): Hono {
     port,
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
     hasSession: (c) => signIn.hasSession(c),
+    protectedReads: PROTECTED_INSTALL_READS,
   });
   app.use(guard);
   app.use("/api/*", limitBody(maxBodyBytes), requireJsonWrites());
@@ -134,6 +152,7 @@ export function createApp(options: CreateAppOptions): Hono {
   addPromptRoute(app, context);
   addWorkspaceRoutes(app, context);
   addEventsRoute(app, context);
+  addInstallRoutes(app, context);
 
   if (options.readWebFile !== undefined) {
     const page = createWebPageHandler(options.readWebFile);
@@ -146,6 +165,16 @@ export function createApp(options: CreateAppOptions): Hono {
     });
   }
   return app;
+}
+
+/** Runs tasks one after another, whether the one before succeeded or failed. */
+function createExclusiveRunner(): <T>(task: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (task) => {
+    const next = last.then(task, task);
+    last = next.catch(() => undefined);
+    return next;
+  };
 }
 
 function limitBody(maxSize: number) {

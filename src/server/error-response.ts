@@ -25,6 +25,13 @@ const STATUS_BY_CODE: Partial<Record<SkillboxErrorCode, ContentfulStatusCode>> =
   "provider-timeout": 504,
   "provider-error": 502,
   "network-error": 502,
+  "git-error": 502,
+  "rate-limited": 429,
+  "install-error": 422,
+  "unsafe-source": 422,
+  "source-too-large": 413,
+  "integrity-mismatch": 409,
+  "consent-required": 409,
 };
 
 /** An error the routes throw that already knows its HTTP status and code (e.g. 413, 415). */

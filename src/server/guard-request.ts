@@ -13,6 +13,8 @@ export interface GuardOptions {
   allowedHosts?: readonly string[];
   /** True when the request carries a session opened by signing in; without it only the token counts. */
   hasSession?: (context: Context) => boolean;
+  /** Reads that need credentials like writes (they act on the network); paths, exact. */
+  protectedReads?: readonly string[];
 }
 
 const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"];
@@ -45,10 +47,14 @@ export function createRequestGuard(options: GuardOptions): MiddlewareHandler {
         `Requests from ${origin} are refused: only the settings page served by this server may call the API.`,
       );
     }
-    if (WRITE_METHODS.has(context.req.method) && !OPEN_WRITE_PATHS.has(context.req.path)) {
+    const write = WRITE_METHODS.has(context.req.method) && !OPEN_WRITE_PATHS.has(context.req.path);
+    if (write || options.protectedReads?.includes(context.req.path) === true) {
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(context.req.header("authorization") ?? "")?.[1];
       // A session is a cookie the browser adds by itself, so it counts only with this page's Origin.
-      const signedIn = origin !== undefined && options.hasSession?.(context) === true;
+      // Browsers send no Origin on a same-origin GET: there, Sec-Fetch-Site must say same-origin.
+      const fromPage =
+        origin !== undefined || (!write && context.req.header("sec-fetch-site") === "same-origin");
+      const signedIn = fromPage && options.hasSession?.(context) === true;
       if (!(bearer !== undefined && matchesToken(bearer)) && !signedIn) {
         context.header("WWW-Authenticate", 'Bearer realm="skillbox"');
         throw new HttpError(

@@ -1,4 +1,5 @@
 // What every group of routes is given: the workspace and the server's own services.
+import type { InstallContext, ProgressListener } from "../install/index.js";
 import type { Translator } from "../translate/create-translator.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { OpenDirectory } from "./open-directory.js";
@@ -20,4 +21,8 @@ export interface RouteContext {
   maxEventClients: number;
   /** A stream whose client has not taken a write for this long is closed. */
   eventIdleTimeoutMs: number;
+  /** The installer's context for one request, its progress going to `onProgress`. */
+  installContext(onProgress?: ProgressListener): InstallContext;
+  /** Runs installs, updates and removals one at a time, so two never write one root at once. */
+  runExclusive<T>(task: () => Promise<T>): Promise<T>;
 }
