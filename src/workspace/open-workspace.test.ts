@@ -2,6 +2,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   realpathSync,
   rmSync,
   symlinkSync,
@@ -12,6 +13,7 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "../store/open-store.js";
 import { SqliteSettingsStore } from "../store/sqlite-settings-store.js";
+import { ageTree } from "../testing/skill-folders.js";
 import { openWorkspace } from "./open-workspace.js";
 import type { Workspace } from "./workspace.js";
 
@@ -170,9 +172,64 @@ describe("openWorkspace", () => {
     workspace.registry.recordUsage("pdf");
     expect(workspace.usage.get("pdf")?.count).toBe(1);
     workspace.close();
-    expect(existsSync(path.join(base, "data", "index-cache.json"))).toBe(true);
+    expect(
+      readdirSync(path.join(base, "data", "cache")).filter((name) => name.endsWith(".bin")),
+    ).toHaveLength(1);
     const again = open({ env: { SKILLBOX_DB: storePath } });
     expect(again.registry.usageScore("pdf")).toBeGreaterThan(0);
+  });
+
+  it("keeps one saved index per set of --dir folders, so each starts warm without replacing another", () => {
+    const first = path.join(base, "first");
+    const second = path.join(base, "second");
+    writeSkill(first, "alpha");
+    writeSkill(second, "beta");
+    ageTree(first);
+    ageTree(second);
+    const storePath = path.join(base, "data", "skillbox.db");
+    for (const dirs of [[first], [second], [first, second]]) {
+      const workspace = open({ storePath, dirs });
+      expect(workspace.registry.list().length).toBeGreaterThan(0);
+      workspace.close();
+    }
+    const files = readdirSync(path.join(base, "data", "cache"));
+    expect(files.filter((name) => /^index-[0-9a-f]{16}\.bin$/.test(name))).toHaveLength(3);
+    const warm = openWorkspace({
+      cwd: project,
+      home,
+      env: {},
+      bundledDirectory: bundled,
+      storePath,
+      dirs: [path.relative(project, first)],
+    });
+    opened.push(warm);
+    const summary = warm.registry.refresh();
+    expect(summary).toMatchObject({ parsed: 0, listed: 0, added: ["first:alpha"] });
+  });
+
+  it("lists the same skills and diagnostics, key for key, from a saved index as from a cold scan", () => {
+    const folder = path.join(base, "skills");
+    writeSkill(folder, "Mixed_Case");
+    mkdirSync(path.join(folder, "renamed"), { recursive: true });
+    writeFileSync(
+      path.join(folder, "renamed", "SKILL.md"),
+      "---\nname: other-name\ndescription: Bad: colon\nallowed-tools: Read, Bash\nmetadata:\n  n: 1\n---\nBody.\n",
+    );
+    mkdirSync(path.join(folder, "plain"), { recursive: true });
+    writeFileSync(path.join(folder, "plain", "SKILL.md"), "No frontmatter, a first paragraph.\n");
+    ageTree(folder);
+    const storePath = path.join(base, "data", "skillbox.db");
+    const listing = (workspace: Workspace) =>
+      JSON.stringify({
+        skills: workspace.registry.list(),
+        diagnostics: workspace.registry.diagnostics(),
+      });
+    const cold = open({ storePath, dirs: [folder] });
+    const coldText = listing(cold);
+    cold.close();
+    const warm = open({ storePath, dirs: [folder] });
+    expect(warm.registry.refresh().parsed).toBe(0);
+    expect(listing(warm)).toBe(coldText);
   });
 
   it("reports config problems as diagnostics instead of failing", () => {

@@ -2,7 +2,9 @@
 
 import { existsSync, mkdirSync } from "node:fs";
 import * as path from "node:path";
+import { nodeFileSystem } from "../registry/discovery/registry-file-system.js";
 import { listProjectFolders, resolveDefaultRoots } from "../registry/discovery/skill-roots.js";
+import { indexCacheFile, pruneIndexCaches } from "../registry/index/index-cache-file.js";
 import { createSkillRegistry } from "../registry/skill-registry.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import { defaultStorePath, MEMORY_STORE_PATH, openStore } from "../store/open-store.js";
@@ -19,10 +21,10 @@ import type { OpenWorkspaceOptions, SkillStateChange, Workspace } from "./worksp
 /** The environment variable naming the SQLite file (overridden by `storePath`). */
 export const STORE_PATH_VARIABLE = "SKILLBOX_DB";
 
-/** The persisted registry index next to the store: `<store folder>/index-cache.json`. */
-export function indexCachePath(storePath: string, home: string): string {
+/** The folder of persisted registry indexes: `<store folder>/cache` (`~/.skillbox/cache` by default). */
+export function indexCacheFolder(storePath: string, home: string): string {
   const folder = storePath === MEMORY_STORE_PATH ? path.join(home, ".skillbox") : path.dirname(storePath);
-  return path.join(folder, "index-cache.json");
+  return path.join(folder, "cache");
 }
 
 /**
@@ -93,10 +95,18 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
       });
     }
 
-    // An index for --dir folders would overwrite the default roots' one; by default only the latter is kept.
-    const persistIndex = options.persistIndex ?? dirs.length === 0;
     const maxDepth = options.maxDepth ?? config.maxDepth;
     const maxDirectories = options.maxDirectories ?? config.maxDirectories;
+    // One index file per set of roots and options: --dir runs start warm without touching the defaults' one.
+    const cacheFile =
+      (options.persistIndex ?? true)
+        ? openIndexCacheFileFor(indexCacheFolder(storePath, home), {
+            roots: roots.map((root) => ({ ...root, path: path.resolve(cwd, root.path) })),
+            maxDepth,
+            maxDirectories,
+            trustedSymlinkTargets: config.trustedSymlinkTargets,
+          })
+        : undefined;
     const registry = createSkillRegistry({
       roots,
       usageStore: usage,
@@ -107,7 +117,7 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
         ? {}
         : { trustedSymlinkTargets: config.trustedSymlinkTargets }),
       stateOf: (record) => states.stateOf(record.name, record.root.scope === "bundled"),
-      ...(persistIndex ? { cacheFile: indexCachePath(storePath, home) } : {}),
+      ...(cacheFile === undefined ? {} : { cacheFile }),
     });
     const isBuiltin = (name: string) => registry.get(name)?.root.scope === "bundled";
     const listeners = new Set<(change: SkillStateChange) => void>();
@@ -165,6 +175,13 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
     store.close();
     throw error;
   }
+}
+
+/** The index file for these roots and options; a file about to be created first makes room. */
+function openIndexCacheFileFor(folder: string, identity: Parameters<typeof indexCacheFile>[2]): string {
+  const file = indexCacheFile(nodeFileSystem, folder, identity);
+  if (!nodeFileSystem.existsSync(file)) pruneIndexCaches(nodeFileSystem, folder);
+  return file;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

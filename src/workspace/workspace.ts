@@ -57,8 +57,8 @@ export interface OpenWorkspaceOptions {
   /** Session whose overrides apply to states. */
   sessionId?: string;
   /**
-   * Persist the registry index next to the store (`<home>/.skillbox/index-cache.json`); default true
-   * for the default roots, false when `dirs` replaces them (so `--dir` runs never overwrite it).
+   * Persist the registry index beside the store (`<store folder>/cache/index-<hash>.bin`, one file
+   * per set of roots and discovery options, `--dir` folders included); default true.
    */
   persistIndex?: boolean;
   /** Discovery depth bound (`--max-depth`); wins over the config's `maxDepth`. */

@@ -15,7 +15,7 @@ export interface RegistryFileSystem {
   readSync(descriptor: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
   closeSync(descriptor: number): void;
   readFileSync(path: string): Buffer;
-  writeFileSync(path: string, data: string): void;
+  writeFileSync(path: string, data: string | Uint8Array): void;
   renameSync(from: string, to: string): void;
   mkdirSync(path: string, options: { recursive: true }): string | undefined;
   rmSync(path: string, options: { force: true }): void;
