@@ -3,6 +3,7 @@
 // can act on; nothing here throws.
 import { describeError } from "../errors.js";
 import type { AuditLog, AuditStatus } from "../store/audit-log.js";
+import { editDistance } from "../text/edit-distance.js";
 import { capText } from "../text/preview-text.js";
 import type { Tool, ToolResult } from "../tools/define-tool.js";
 import { toolError } from "../tools/define-tool.js";
@@ -187,21 +188,6 @@ function suggestToolName(name: string, names: string[]): string | undefined {
       best = { name: candidate, distance };
   }
   return best?.name;
-}
-
-function editDistance(left: string, right: string): number {
-  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
-  for (let row = 1; row <= left.length; row += 1) {
-    const current = [row];
-    for (let column = 1; column <= right.length; column += 1) {
-      const substitution = (previous[column - 1] as number) + (left[row - 1] === right[column - 1] ? 0 : 1);
-      current.push(
-        Math.min((previous[column] as number) + 1, (current[column - 1] as number) + 1, substitution),
-      );
-    }
-    previous = current;
-  }
-  return previous[right.length] as number;
 }
 
 function missingRequired(tool: Tool, input: Record<string, unknown>): string[] {

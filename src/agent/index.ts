@@ -3,7 +3,7 @@
 
 export type { AuditEntry, AuditLog, AuditStatus } from "../store/audit-log.js";
 export { InMemoryAuditLog } from "../store/audit-log.js";
-export { estimateMessagesTokens, estimateTokens } from "../text/estimate-tokens.js";
+export { estimateTokens } from "../text/estimate-tokens.js";
 export type { BashInput, BashToolOptions, BuiltinToolOptions } from "../tools/builtin/bash-tool.js";
 export { createBashTool } from "../tools/builtin/bash-tool.js";
 export type { BuiltinToolsOptions } from "../tools/builtin/create-builtin-tools.js";
@@ -39,6 +39,7 @@ export type {
 } from "./agent-types.js";
 export type { CompactionOptions, CompactionResult, Summarizer } from "./compaction/compact-history.js";
 export { compactHistory, needsCompaction, summarizeExtractively } from "./compaction/compact-history.js";
+export { estimateMessagesTokens } from "./compaction/estimate-message-tokens.js";
 export { createAgent, DEFAULT_MAX_STEPS } from "./create-agent.js";
 export type { ExecutedToolCall, ToolCallContext } from "./execute-tool-call.js";
 export { AUDIT_PREVIEW_CHARS, executeToolCall } from "./execute-tool-call.js";

@@ -26,14 +26,15 @@ export interface ScriptProcessOptions {
   spawn?: SpawnFunction;
 }
 
-/** How the program ended. `exitCode` is null when a signal ended it. */
-export interface ScriptProcessResult {
+/** How a script run ended. `exitCode` is null when a signal (timeout, abort) ended it. */
+export interface SkillScriptResult {
   exitCode: number | null;
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
   timedOut: boolean;
   aborted: boolean;
+  /** True when either stream went over the cap. */
   truncated: boolean;
   durationMs: number;
 }
@@ -42,7 +43,7 @@ export interface ScriptProcessResult {
  * Runs the program and resolves when it ended and its output is read. Leftover processes in its
  * group are killed when it exits. Throws SkillboxError `io-error` when it cannot be started at all.
  */
-export function runScriptProcess(options: ScriptProcessOptions): Promise<ScriptProcessResult> {
+export function runScriptProcess(options: ScriptProcessOptions): Promise<SkillScriptResult> {
   const spawn = options.spawn ?? nodeSpawn;
   const started = performance.now();
   return new Promise((resolve, reject) => {

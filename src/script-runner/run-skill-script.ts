@@ -7,7 +7,7 @@ import { capText } from "../text/preview-text.js";
 import { buildScriptEnvironment } from "./build-script-environment.js";
 import { chooseInterpreter } from "./choose-interpreter.js";
 import { resolveScriptPath } from "./resolve-script-path.js";
-import { runScriptProcess, type SpawnFunction } from "./run-script-process.js";
+import { runScriptProcess, type SkillScriptResult, type SpawnFunction } from "./run-script-process.js";
 
 /** Default limit on a script's run time. */
 export const DEFAULT_SCRIPT_TIMEOUT_MS = 30_000;
@@ -48,19 +48,6 @@ export interface RunSkillScriptOptions {
   agentName?: string;
   /** For the audit entry (default ""). */
   sessionId?: string;
-}
-
-/** How a script run ended. `exitCode` is null when a signal (timeout, abort) ended it. */
-export interface SkillScriptResult {
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  timedOut: boolean;
-  aborted: boolean;
-  /** True when either stream went over the cap. */
-  truncated: boolean;
-  durationMs: number;
 }
 
 /**

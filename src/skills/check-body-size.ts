@@ -1,13 +1,9 @@
 // The spec's size guidance for the body (under 500 lines, about 5,000 tokens) as warnings (pure).
+import { estimateTokens } from "../text/estimate-tokens.js";
 import type { Diagnostic } from "./diagnostic.js";
 
 export const MAX_BODY_LINES = 500;
 export const MAX_BODY_TOKENS = 5000;
-
-/** A rough token count (characters / 4), good enough for a size warning. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
 
 /** Warns when the body is over 500 lines or about 5,000 tokens. */
 export function checkBodySize(body: string, options: { path: string; bodyStartLine: number }): Diagnostic[] {

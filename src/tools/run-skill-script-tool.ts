@@ -3,8 +3,8 @@
 
 import { describeError, isSkillboxError } from "../errors.js";
 import { listSkillScripts } from "../script-runner/list-skill-scripts.js";
-import type { SpawnFunction } from "../script-runner/run-script-process.js";
-import { runSkillScript, type SkillScriptResult } from "../script-runner/run-skill-script.js";
+import type { SkillScriptResult, SpawnFunction } from "../script-runner/run-script-process.js";
+import { runSkillScript } from "../script-runner/run-skill-script.js";
 import type { AuditLog } from "../store/audit-log.js";
 import { defineTool, type Tool, type ToolResult, toolError } from "./define-tool.js";
 

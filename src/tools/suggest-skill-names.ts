@@ -1,5 +1,7 @@
 // "Did you mean …?" for skill names: case and separator slips, prefixes, and small edit distances.
 
+import { editDistance } from "../text/edit-distance.js";
+
 /**
  * Up to `limit` names from `candidates` close to `name`, best first: the same name in another case
  * or with other separators, then names at most a third of the name's length (and at least 2) edits
@@ -32,26 +34,4 @@ function normalize(name: string): string {
     .trim()
     .toLowerCase()
     .replace(/[\s_.]+/g, "-");
-}
-
-/** Levenshtein distance, giving up (returning `limit + 1`) once every path exceeds `limit`. */
-function editDistance(left: string, right: string, limit: number): number {
-  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
-  for (let row = 1; row <= left.length; row++) {
-    const current = [row];
-    let best = row;
-    for (let column = 1; column <= right.length; column++) {
-      const cost = left[row - 1] === right[column - 1] ? 0 : 1;
-      const value = Math.min(
-        (previous[column] as number) + 1,
-        (current[column - 1] as number) + 1,
-        (previous[column - 1] as number) + cost,
-      );
-      current.push(value);
-      if (value < best) best = value;
-    }
-    if (best > limit) return limit + 1;
-    previous = current;
-  }
-  return previous[right.length] as number;
 }

@@ -1,13 +1,14 @@
 // Compaction: when the history outgrows its budget, older messages become one summary and the
 // skill bodies loaded in them are re-attached (newest first, within a budget) so skills survive.
 
-import { estimateMessagesTokens, estimateTokens } from "../../text/estimate-tokens.js";
+import { estimateTokens } from "../../text/estimate-tokens.js";
 import {
   LOAD_SKILL_TOOL,
   type RecognizedSkillLoad,
   recognizeSkillLoads,
 } from "../invocation/recognize-skill-load.js";
 import type { ChatMessage } from "../providers/provider.js";
+import { estimateMessagesTokens } from "./estimate-message-tokens.js";
 
 /** Turns the messages being dropped into a summary text. */
 export type Summarizer = (messages: ChatMessage[], signal?: AbortSignal) => Promise<string> | string;
