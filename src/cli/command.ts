@@ -1,5 +1,7 @@
 // The shape of one CLI command and of the I/O the CLI writes to, so commands run the same under tests.
 
+import type { WorkspaceStores } from "../workspace/workspace.js";
+
 /** Where a command writes; `stdout`/`stderr` receive text exactly as it should appear. */
 export interface CliIo {
   stdout: (text: string) => void;
@@ -25,6 +27,8 @@ export interface CliIo {
   stdoutIsTerminal?: boolean;
   /** Stops long-running commands (watch); default SIGINT/SIGTERM to the process. */
   signal?: AbortSignal;
+  /** The global `--store postgres://…` (or SKILLBOX_DATABASE_URL): stores the workspace uses instead of SQLite. */
+  stores?: WorkspaceStores;
 }
 
 /** One `skillbox <name>` command. */

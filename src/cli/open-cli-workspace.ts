@@ -46,6 +46,7 @@ export function openCliWorkspace(
     ...(io.maxDepth === undefined ? {} : { maxDepth: io.maxDepth }),
     ...(io.maxDirectories === undefined ? {} : { maxDirectories: io.maxDirectories }),
     ...(extra.sessionId === undefined ? {} : { sessionId: extra.sessionId }),
+    ...(io.stores === undefined ? {} : { stores: io.stores }),
   });
 }
 

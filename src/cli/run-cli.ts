@@ -1,7 +1,9 @@
 // The dispatcher: finds the command in the table, handles --help and --version, and maps every
 // failure to one line on stderr and an exit code (never a stack trace).
 import { resolve } from "node:path";
-import { describeError, isSkillboxError } from "../errors.js";
+import { describeError, isSkillboxError, SkillboxError } from "../errors.js";
+import { createWorkspaceStores, DATABASE_URL_VARIABLE } from "../workspace/open-workspace-with-store.js";
+import type { WorkspaceStores } from "../workspace/workspace.js";
 import { alignOptionColumns } from "./align-option-columns.js";
 import type { CliIo } from "./command.js";
 import { describeFolderProblem } from "./describe-folder-problem.js";
@@ -50,15 +52,43 @@ export async function runCli(args: string[], baseIo: CliIo, options: RunCliOptio
     io.stdout(alignOptionColumns(command.help));
     return EXIT_OK;
   }
+  let closeStore: (() => Promise<void>) | undefined;
   try {
-    return await command.run(rest, io);
+    const opened = await openGlobalStore(global.store, io);
+    closeStore = opened?.close;
+    return await command.run(rest, opened === undefined ? io : { ...io, stores: opened.stores });
   } catch (error) {
     const message = isSkillboxError(error)
       ? error.message
       : `internal error: ${describeError(error)} (please report it)`;
     io.stderr(`skillbox ${command.name}: ${escapeTerminalLine(message)}\n`);
     return exitCodeForError(error);
+  } finally {
+    // Waits for the store's queued writes; unsaved ones are reported, never dropped silently.
+    await closeStore?.().catch((error: unknown) => {
+      io.stderr(`skillbox ${command.name}: ${escapeTerminalLine(describeError(error))}\n`);
+    });
   }
+}
+
+/** Opens the PostgreSQL store named by `--store` or SKILLBOX_DATABASE_URL; undefined when neither is set. */
+async function openGlobalStore(
+  flag: string | undefined,
+  io: CliIo,
+): Promise<{ stores: WorkspaceStores; close(): Promise<void> } | undefined> {
+  const url = flag ?? nonEmpty((io.env ?? process.env)[DATABASE_URL_VARIABLE]);
+  if (url === undefined) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(url)) {
+    throw new SkillboxError("usage-error", "--store takes a postgres:// or postgresql:// URL.");
+  }
+  // Loaded only when asked for, so SQLite runs never load the PostgreSQL driver.
+  const { openPostgresStore } = await import("../store/postgres/open-postgres-store.js");
+  const postgres = await openPostgresStore({ connectionString: url });
+  return { stores: createWorkspaceStores(postgres), close: () => postgres.close() };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
 }
 
 function renderMainHelp(commands: readonly CliCommandEntry[]): string {
@@ -75,6 +105,8 @@ function renderMainHelp(commands: readonly CliCommandEntry[]): string {
     "  --cwd <folder>          Work as if started in this folder (project roots and config are found from it)",
     "  --max-depth <n>         Scan this many folder levels below each skill root (config maxDepth; default 8)",
     "  --max-directories <n>   Scan at most this many folders per root (config maxDirectories; default 100000)",
+    "  --store <url>           Keep usage, states, settings and the audit log in PostgreSQL (postgres://…;",
+    "                          also SKILLBOX_DATABASE_URL) instead of ~/.skillbox/skillbox.db",
     "  --version               Print the version",
     "  --help                  Print this help (skillbox <command> --help for a command's own)",
     "",
@@ -83,20 +115,29 @@ function renderMainHelp(commands: readonly CliCommandEntry[]): string {
 
 /**
  * Takes the global `--dir <folder>` (repeatable), `--cwd <folder>`, `--max-depth <n>` and
- * `--max-directories <n>` options (also `--dir=…`) from the front of `args`. Relative folders
- * resolve against the effective working folder.
+ * `--max-directories <n>` and `--store <url>` options (also `--dir=…`) from the front of `args`.
+ * Relative folders resolve against the effective working folder.
  */
-function readGlobalOptions(args: string[], io: CliIo): { io: CliIo; rest: string[] } | { problem: string } {
+function readGlobalOptions(
+  args: string[],
+  io: CliIo,
+): { io: CliIo; rest: string[]; store?: string } | { problem: string } {
   let cwd: string | undefined;
+  let store: string | undefined;
   const directories: string[] = [];
   const limits: { maxDepth?: number; maxDirectories?: number } = {};
   let index = 0;
   for (; index < args.length; index++) {
     const arg = args[index] as string;
-    const match = /^--(dir|cwd|max-depth|max-directories)(?:=(.*))?$/s.exec(arg);
+    const match = /^--(dir|cwd|max-depth|max-directories|store)(?:=(.*))?$/s.exec(arg);
     if (match === null) break;
-    const flag = match[1] as "dir" | "cwd" | keyof typeof DISCOVERY_LIMIT_FLAGS;
+    const flag = match[1] as "dir" | "cwd" | "store" | keyof typeof DISCOVERY_LIMIT_FLAGS;
     const value = match[2] ?? args[++index];
+    if (flag === "store") {
+      if (value === undefined || value === "") return { problem: "option --store needs a postgres:// URL" };
+      store = value;
+      continue;
+    }
     if (flag === "max-depth" || flag === "max-directories") {
       const limit = parseDiscoveryLimit(flag, value ?? "");
       if (typeof limit === "string") return { problem: limit };
@@ -107,9 +148,10 @@ function readGlobalOptions(args: string[], io: CliIo): { io: CliIo; rest: string
     if (flag === "cwd") cwd = value;
     else directories.push(value);
   }
+  const withStore = store === undefined ? {} : { store };
   if (index === 0) return { io, rest: args };
   if (cwd === undefined && directories.length === 0)
-    return { io: { ...io, ...limits }, rest: args.slice(index) };
+    return { io: { ...io, ...limits }, rest: args.slice(index), ...withStore };
   const effectiveCwd = cwd === undefined ? io.cwd : resolve(io.cwd, cwd);
   const folders = directories.map((directory) => resolve(effectiveCwd, directory));
   for (const folder of cwd === undefined ? folders : [effectiveCwd, ...folders]) {
@@ -119,5 +161,6 @@ function readGlobalOptions(args: string[], io: CliIo): { io: CliIo; rest: string
   return {
     io: { ...io, ...limits, cwd: effectiveCwd, directories: [...(io.directories ?? []), ...folders] },
     rest: args.slice(index),
+    ...withStore,
   };
 }

@@ -2,11 +2,7 @@
 // on the SQLite file otherwise; changes other instances make reach this one's states and listeners.
 
 import { SkillboxError } from "../errors.js";
-import {
-  type OpenPostgresStoreOptions,
-  openPostgresStore,
-  type PostgresStore,
-} from "../store/postgres/open-postgres-store.js";
+import type { OpenPostgresStoreOptions, PostgresStore } from "../store/postgres/open-postgres-store.js";
 import { isStateChange } from "../store/postgres/store-change.js";
 import { type SkillStateScope, toScopeKey } from "../store/skill-state.js";
 import { openWorkspace } from "./open-workspace.js";
@@ -47,6 +43,8 @@ export async function openWorkspaceWithStore(
       `The store URL must start with postgres:// or postgresql://; got ${JSON.stringify(url.split(":")[0])}:….`,
     );
   }
+  // Loaded only when asked for, so SQLite runs never load the PostgreSQL driver.
+  const { openPostgresStore } = await import("../store/postgres/open-postgres-store.js");
   const postgres = await openPostgresStore({ ...options.postgres, connectionString: url });
   let workspace: Workspace;
   try {

@@ -5,7 +5,7 @@
 import pg from "pg";
 import type { SkillboxError } from "../../errors.js";
 import { ChangeListener } from "./change-listener.js";
-import { createUnavailableError, describeDatabase } from "./pg-errors.js";
+import { createUnavailableError, createUnreachableAtOpenError, describeDatabase } from "./pg-errors.js";
 import { type PgMigration, pgMigrations, runPgMigrations } from "./pg-migrations.js";
 import { DEFAULT_AUDIT_MEMORY_LIMIT, PostgresAuditLog } from "./postgres-audit-log.js";
 import { PostgresCacheStore } from "./postgres-cache-store.js";
@@ -135,7 +135,7 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
     try {
       client = await pool.connect();
     } catch (error) {
-      throw createUnavailableError(database, error);
+      throw createUnreachableAtOpenError(database, error);
     }
     try {
       migrated = await runPgMigrations(client, schema, options.migrations ?? pgMigrations);
@@ -145,7 +145,9 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
       client.release();
     }
     // LISTEN before the first read, so no change between the two is missed.
-    await listener.start();
+    await listener.start().catch((error: unknown) => {
+      throw createUnreachableAtOpenError(database, error);
+    });
     await loader.refreshAll();
     const retentionMs = options.auditRetentionMs;
     if (retentionMs !== undefined) {

@@ -46,6 +46,16 @@ export function createUnavailableError(database: string, cause?: unknown): Skill
   );
 }
 
+/** The error opening gets when PostgreSQL cannot be reached. */
+export function createUnreachableAtOpenError(database: string, cause: unknown): SkillboxError {
+  return new SkillboxError(
+    "store-unavailable",
+    `PostgreSQL at ${database} cannot be reached (${describeCause(cause)}). Check the database URL ` +
+      "(--store or SKILLBOX_DATABASE_URL) and that the server is running and accepts this user.",
+    { cause, data: { database } },
+  );
+}
+
 /** The error a write gets when too many writes wait for the database; nothing was saved. */
 export function createBackloggedError(database: string, queued: number): SkillboxError {
   return new SkillboxError(

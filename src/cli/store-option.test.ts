@@ -1,0 +1,73 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  describeWithPostgres,
+  queryTestDatabase,
+  requireTestUrl,
+} from "../store/postgres/__fixtures__/test-database.js";
+import type { CliIo } from "./command.js";
+import { stateCommand } from "./commands/state.js";
+import { runCli } from "./run-cli.js";
+
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "skillbox-cli-store-"));
+  mkdirSync(join(root, "skills", "pdf"), { recursive: true });
+  writeFileSync(
+    join(root, "skills", "pdf", "SKILL.md"),
+    "---\nname: pdf\ndescription: Reads PDFs.\n---\nBody.\n",
+  );
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+async function run(args: string[], env: Record<string, string> = {}, home = "home") {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    cwd: root,
+    home: join(root, home),
+    env,
+  };
+  const code = await runCli(args, io, { commands: [stateCommand], version: "9.9.9" });
+  return { code, stdout, stderr };
+}
+
+describe("the global --store option", () => {
+  it("refuses a URL that is not a PostgreSQL one", async () => {
+    const result = await run(["--store", "mysql://db/x", "state", "pdf", "off", "--dir", "skills"]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain("postgres://");
+  });
+
+  it("refuses --store without a value", async () => {
+    const result = await run(["--store"]);
+    expect(result.stderr).toContain("option --store needs a postgres:// URL");
+  });
+});
+
+describeWithPostgres("the global --store option with PostgreSQL", () => {
+  afterAll(() => queryTestDatabase("DROP SCHEMA IF EXISTS skillbox CASCADE"));
+
+  it("keeps a state set through one machine's CLI in PostgreSQL, where another machine's CLI sees it", async () => {
+    // The CLI uses the default schema, `skillbox`; this is the only test file that does.
+    const url = requireTestUrl();
+    const set = await run(["--store", url, "state", "pdf", "off", "--dir", "skills"], {}, "home-a");
+    expect(set.stderr).toBe("");
+    expect(set.code).toBe(0);
+    const rows = await queryTestDatabase<{ state: string }>(
+      "SELECT state FROM skillbox.skill_states WHERE skill_name = 'pdf'",
+    );
+    expect(rows).toEqual([{ state: "off" }]);
+    const shown = await run(["state", "pdf", "--dir", "skills"], { SKILLBOX_DATABASE_URL: url }, "home-b");
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain("off");
+  });
+});
