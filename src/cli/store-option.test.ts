@@ -47,6 +47,15 @@ describe("the global --store option", () => {
     expect(result.stderr).toContain("postgres://");
   });
 
+  it("fails with one line naming the database, never the password, when PostgreSQL cannot be reached", async () => {
+    const url = "postgres://someone:secret@127.0.0.1:1/skills";
+    const result = await run(["state", "pdf", "--dir", "skills"], { SKILLBOX_DATABASE_URL: url });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^skillbox state: PostgreSQL at 127\.0\.0\.1:1\/skills cannot be reached/);
+    expect(result.stderr).not.toContain("secret");
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
   it("refuses --store without a value", async () => {
     const result = await run(["--store"]);
     expect(result.stderr).toContain("option --store needs a postgres:// URL");
