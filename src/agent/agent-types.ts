@@ -2,6 +2,8 @@
 
 import type { AuditLog, AuditStatus } from "../store/audit-log.js";
 import type { Tool, ToolResult } from "../tools/define-tool.js";
+import type { SubAgentRunner } from "../tools/sub-agent-runner.js";
+import type { LOAD_SKILL_TOOL } from "../tools/tool-names.js";
 import type { CompactionOptions } from "./compaction/compact-history.js";
 import type { HookBus, HookFailure } from "./hooks/hooks.js";
 import type { SkillSource, UserInvocationOptions } from "./invocation/user-invocation.js";
@@ -12,8 +14,10 @@ import type {
   PermissionScope,
 } from "./permissions/permissions.js";
 import type { ChatMessage, ChatProvider, TokenUsage, ToolCall } from "./providers/provider.js";
-import type { SubAgentRunner } from "./sub-agents/sub-agent-runner.js";
 import type { SystemSection } from "./system-prompt.js";
+
+/** How a skill came into the conversation: the model's load_skill call, or the user's `/name`. */
+export type SkillActivationSource = typeof LOAD_SKILL_TOOL | "user";
 
 /** Why a run ended. */
 export type StopReason = "end" | "max-steps" | "aborted" | "error";
@@ -33,7 +37,7 @@ export type AgentEvent =
       status: AuditStatus;
       durationMs: number;
     }
-  | { type: "skill-activated"; skill: string; via: "load_skill" | "user" }
+  | { type: "skill-activated"; skill: string; via: SkillActivationSource }
   | {
       type: "compacted";
       removedMessages: number;
@@ -76,7 +80,7 @@ export interface AgentOptions {
   onEvent?: (event: AgentEvent) => void;
   /** History compaction; on by default with the defaults of CompactionOptions, `false` turns it off. */
   compaction?: CompactionOptions | false;
-  /** Where `/name` invocations and loaded skills' allowed-tools and hooks are looked up. */
+  /** Where `/name` invocations are looked up (loaded skills bring their allowed-tools and hooks as data). */
   skills?: SkillSource;
   /** Runs forked skills invoked with `/name`. */
   subAgents?: SubAgentRunner;

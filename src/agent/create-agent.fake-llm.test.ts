@@ -16,13 +16,14 @@ import {
 import { createBuiltinTools } from "../tools/builtin/create-builtin-tools.js";
 import type { Tool } from "../tools/define-tool.js";
 import { createTestSkillSource } from "./__fixtures__/create-test-skill-source.js";
-import { type AgentEvent, type AgentOptions, createAgent } from "./create-agent.js";
+import type { AgentEvent, AgentOptions } from "./agent-types.js";
+import { createAgent } from "./create-agent.js";
 import { createHookBus } from "./hooks/hooks.js";
 import { createPermissionPolicy } from "./permissions/permissions.js";
 import { AnthropicMessagesProvider } from "./providers/anthropic-messages-provider.js";
 import { OpenAIChatProvider } from "./providers/openai-chat-provider.js";
 import type { ChatProvider } from "./providers/provider.js";
-import { createSubAgentRunner } from "./sub-agents/sub-agent-runner.js";
+import { createSubAgentRunner } from "./sub-agents/create-sub-agent-runner.js";
 import { createTaskTool } from "./sub-agents/task-tool.js";
 import { createGuideSection, createSkillsSection } from "./system-prompt.js";
 

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { SkillboxError } from "../errors.js";
 import { InMemoryAuditLog } from "../store/audit-log.js";
 import { createBashTool } from "../tools/builtin/bash-tool.js";
@@ -195,6 +196,51 @@ describe("createAgent: the tool loop", () => {
       "broken failed: disk on fire. Check the arguments, or try another approach.",
     );
     expect(result.messages[3]?.content).toContain("missing required argument(s): text");
+  });
+
+  it("answers input that does not match a tool's schema with every problem, before permissions or the tool", async () => {
+    const ran: unknown[] = [];
+    const shout = defineTool({
+      name: "shout",
+      description: "Upper-cases text.",
+      inputSchema: z.strictObject({ text: z.string(), times: z.int().optional() }),
+      async execute(input) {
+        ran.push(input);
+        return { content: input.text.toUpperCase() };
+      },
+    });
+    const asked: string[] = [];
+    const audit = new InMemoryAuditLog();
+    const provider = createScriptedProvider([
+      { toolCalls: [call("shout", { text: 5, loud: true })] },
+      { text: "fixed" },
+    ]);
+    const result = await createAgent({
+      provider,
+      model: "m",
+      tools: [shout],
+      audit,
+      sessionId: "s",
+      permissions: createPermissionPolicy({
+        ask: ["shout"],
+        onAsk: async (question) => {
+          asked.push(question.message);
+          return true;
+        },
+      }),
+    }).run("go");
+    expect(result.messages[2]).toMatchObject({ role: "tool", isError: true });
+    expect(result.messages[2]?.content).toBe(
+      [
+        "Invalid arguments for shout:",
+        "- text must be a string; got the number 5.",
+        '- "loud" is not a parameter of shout; leave it out.',
+        "Call shout again with { text: string, times?: integer }.",
+      ].join("\n"),
+    );
+    expect(ran).toEqual([]);
+    expect(asked).toEqual([]);
+    expect(audit.list("s")[0]).toMatchObject({ tool: "shout", status: "error" });
   });
 
   it("stops at the step limit with the last text it had", async () => {
@@ -398,7 +444,15 @@ describe("createAgent: hooks and permissions", () => {
       async execute() {
         return {
           content: '<skill name="echoer">Use echo.</skill>',
-          metadata: { context: "inline", skill: "echoer", allowedTools: ["echo"] },
+          metadata: { context: "inline", skill: "echoer" },
+          data: {
+            kind: "skill-loaded",
+            name: "echoer",
+            skillDir: "/skills/echoer",
+            body: "Use echo.",
+            allowedTools: ["echo"],
+            disallowedTools: [],
+          },
         };
       },
     }) as Tool;

@@ -2,24 +2,22 @@
 // a step limit, abort, hooks, permissions, audit, compaction and `/name` skill invocation.
 import { randomUUID } from "node:crypto";
 import { SkillboxError } from "../errors.js";
-import type { Agent, AgentEvent, AgentOptions, AgentRunResult, RunOptions } from "./agent-types.js";
-import { compactHistory, needsCompaction } from "./compaction/compact-history.js";
-import type { HookEvent, HookOutcome, HookPayload } from "./hooks/hooks.js";
-import { createSkillActivations } from "./invocation/skill-activations.js";
-import { invokeUserSkill } from "./invocation/user-invocation.js";
-import { createPermissionPolicy } from "./permissions/permissions.js";
-import type { ChatMessage, TokenUsage } from "./providers/provider.js";
-import { runAgentLoop } from "./run-agent-loop.js";
-
-export type {
+import type { SkillLoaded } from "../tools/skill-loaded.js";
+import type {
   Agent,
   AgentEvent,
   AgentOptions,
   AgentRunResult,
   RunOptions,
-  RunUsage,
-  StopReason,
+  SkillActivationSource,
 } from "./agent-types.js";
+import { compactHistory, needsCompaction } from "./compaction/compact-history.js";
+import type { HookEvent, HookOutcome, HookPayload } from "./hooks/hooks.js";
+import { activationOf, createSkillActivations } from "./invocation/skill-activations.js";
+import { invokeUserSkill } from "./invocation/user-invocation.js";
+import { createPermissionPolicy } from "./permissions/permissions.js";
+import type { ChatMessage, TokenUsage } from "./providers/provider.js";
+import { runAgentLoop } from "./run-agent-loop.js";
 
 /** Default model calls per run. */
 export const DEFAULT_MAX_STEPS = 25;
@@ -62,6 +60,16 @@ export function createAgent(options: AgentOptions): Agent {
     );
     for (const failure of outcome.failures) emitEvent({ type: "hook-failed", failure });
     return outcome;
+  };
+  /** Puts a loaded skill's scope and hooks in force for the rest of the session (once per skill). */
+  const activateSkill = async (
+    loaded: SkillLoaded,
+    via: SkillActivationSource,
+    signal?: AbortSignal,
+  ): Promise<void> => {
+    if (!activations.activate(activationOf(loaded))) return;
+    await emitHook("skill-load", { skill: loaded.name }, signal);
+    emitEvent({ type: "skill-activated", skill: loaded.name, via });
   };
   const compact = async (trigger: "auto" | "manual", signal?: AbortSignal): Promise<void> => {
     if (options.compaction === false) return;
@@ -149,15 +157,10 @@ export function createAgent(options: AgentOptions): Agent {
           usage,
         );
       }
-      case "inline": {
-        const { skill } = invocation;
-        if (activations.activate({ ...skill.metadata, name: skill.name, directory: skill.directory })) {
-          await emitHook("skill-load", { skill: skill.name }, signal);
-          emitEvent({ type: "skill-activated", skill: skill.name, via: "user" });
-        }
+      case "inline":
+        await activateSkill(invocation.message.data, "user", signal);
         history.push(invocation.message);
         return undefined;
-      }
     }
   };
 
@@ -197,10 +200,9 @@ export function createAgent(options: AgentOptions): Agent {
           maxSteps: options.maxSteps ?? DEFAULT_MAX_STEPS,
           history: () => history,
           scopes: () => [...(options.permissionScopes ?? []), ...activations.scopes()],
-          activations,
+          activateSkill,
           compact,
           emitEvent,
-          emitHook,
           signal,
         });
       } finally {

@@ -1,15 +1,16 @@
-// Runs one tool call the model asked for: lookup, argument checks, pre-tool hooks, permission,
-// execution, post-tool hooks and the audit entry. Every failure becomes an error result the model
-// can act on; nothing here throws.
+// Runs one tool call the model asked for: lookup, pre-tool hooks, the input checked whole against
+// the tool's schema, permission, execution, post-tool hooks and the audit entry. Every failure
+// becomes an error result the model can act on; nothing here throws.
 import { describeError } from "../errors.js";
 import type { AuditLog, AuditStatus } from "../store/audit-log.js";
 import { editDistance } from "../text/edit-distance.js";
 import { capText } from "../text/preview-text.js";
+import { checkToolInput } from "../tools/check-tool-input.js";
 import type { Tool, ToolResult } from "../tools/define-tool.js";
 import { toolError } from "../tools/define-tool.js";
 import type { HookBus, HookFailure, HookOutcome } from "./hooks/hooks.js";
+import { normalizeToolName } from "./permissions/claude-tool-names.js";
 import type { PermissionPolicy, PermissionScope } from "./permissions/permissions.js";
-import { normalizeToolName } from "./permissions/tool-names.js";
 import type { ChatMessage, ToolCall } from "./providers/provider.js";
 
 /** What a tool call needs from the agent running it. */
@@ -65,6 +66,7 @@ export async function executeToolCall(call: ToolCall, context: ToolCallContext):
   };
   if (result.isError) message.isError = true;
   if (result.metadata !== undefined) message.metadata = result.metadata;
+  if (result.data !== undefined) message.data = result.data;
   return { message, result, status, durationMs };
 
   async function runCall(): Promise<{ result: ToolResult; status: AuditStatus }> {
@@ -97,17 +99,16 @@ export async function executeToolCall(call: ToolCall, context: ToolCallContext):
       }
       if (pre.input !== undefined) input = pre.input;
     }
-    const missing = missingRequired(tool, input);
-    if (missing.length > 0) {
-      return {
-        result: toolError(
-          `${call.name} is missing required argument(s): ${missing.join(", ")}. Call it again with them.`,
-        ),
-        status: "error",
-      };
-    }
+    // Checked after the hooks (they may rewrite the input) and before permissions, so rules and the
+    // tool see input of the shape its schema promises; the audit entry keeps the input as sent.
+    const checked = checkToolInput(tool, input);
+    if (!checked.ok) return { result: checked.error, status: "error" };
+    const valid = checked.input;
     if (context.permissions !== undefined) {
-      const outcome = await context.permissions.check({ tool: call.name, input }, context.scopes ?? []);
+      const outcome = await context.permissions.check(
+        { tool: call.name, input: valid },
+        context.scopes ?? [],
+      );
       if (!outcome.allowed) {
         const reason = outcome.reason ?? `${call.name} is not allowed.`;
         return {
@@ -122,7 +123,7 @@ export async function executeToolCall(call: ToolCall, context: ToolCallContext):
     }
     let result: ToolResult;
     try {
-      result = await tool.execute(input, {
+      result = await tool.execute(valid, {
         sessionId: context.sessionId,
         agentName: context.agentName,
         abortSignal: context.signal,
@@ -142,7 +143,7 @@ export async function executeToolCall(call: ToolCall, context: ToolCallContext):
       const post = reportFailures(
         await context.hooks.emit(
           "post-tool-use",
-          { ...hookBase, input, output: result.content, isError: result.isError === true },
+          { ...hookBase, input: valid, output: result.content, isError: result.isError === true },
           { signal: context.signal },
         ),
       );
@@ -188,11 +189,6 @@ function suggestToolName(name: string, names: string[]): string | undefined {
       best = { name: candidate, distance };
   }
   return best?.name;
-}
-
-function missingRequired(tool: Tool, input: Record<string, unknown>): string[] {
-  const required = Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required : [];
-  return required.filter((key) => input[key] === undefined || input[key] === null);
 }
 
 function safeJson(value: unknown): string {

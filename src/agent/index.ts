@@ -22,6 +22,10 @@ export type { WorkspacePath } from "../tools/builtin/workspace-path.js";
 export { resolveWorkspacePath } from "../tools/builtin/workspace-path.js";
 export type { WriteFileInput } from "../tools/builtin/write-file-tool.js";
 export { createWriteFileTool } from "../tools/builtin/write-file-tool.js";
+export type { SkillLoaded } from "../tools/skill-loaded.js";
+export type { SubAgentRequest, SubAgentRunner } from "../tools/sub-agent-runner.js";
+export { SUB_AGENT_DEFAULT_STEPS, SUB_AGENT_MAX_STEPS } from "../tools/sub-agent-runner.js";
+export { LOAD_SKILL_TOOL } from "../tools/tool-names.js";
 export type {
   CreateSkillAgentOptions,
   SkillAgent,
@@ -35,6 +39,7 @@ export type {
   AgentRunResult,
   RunOptions,
   RunUsage,
+  SkillActivationSource,
   StopReason,
 } from "./agent-types.js";
 export type { CompactionOptions, CompactionResult, Summarizer } from "./compaction/compact-history.js";
@@ -65,9 +70,9 @@ export {
 export type { ShellExpansion, ShellExpansionOptions } from "./invocation/expand-shell-commands.js";
 export { expandShellCommands, findShellCommands } from "./invocation/expand-shell-commands.js";
 export type { RecognizedSkillLoad } from "./invocation/recognize-skill-load.js";
-export { LOAD_SKILL_TOOL, recognizeSkillLoads } from "./invocation/recognize-skill-load.js";
+export { recognizeSkillLoad } from "./invocation/recognize-skill-load.js";
 export type { SkillActivation, SkillActivations } from "./invocation/skill-activations.js";
-export { createSkillActivations } from "./invocation/skill-activations.js";
+export { activationOf, createSkillActivations } from "./invocation/skill-activations.js";
 export type {
   SkillSource,
   SkillSourceEntry,
@@ -75,6 +80,7 @@ export type {
   UserInvocationOptions,
 } from "./invocation/user-invocation.js";
 export { invokeUserSkill, parseSlashCommand } from "./invocation/user-invocation.js";
+export { CLAUDE_TOOL_NAMES, claudeToolName, normalizeToolName } from "./permissions/claude-tool-names.js";
 export type { PermissionRule } from "./permissions/permission-rule.js";
 export { parsePermissionRule } from "./permissions/permission-rule.js";
 export type {
@@ -96,7 +102,6 @@ export {
   TOOLS_THAT_RUN_CODE,
 } from "./permissions/permissions.js";
 export { suggestAllowRules } from "./permissions/suggest-allow-rules.js";
-export { CLAUDE_TOOL_NAMES, claudeToolName, normalizeToolName } from "./permissions/tool-names.js";
 export { AnthropicMessagesProvider } from "./providers/anthropic-messages-provider.js";
 export type { RetryOptions } from "./providers/call-with-retry.js";
 export type { CreateProviderOptions } from "./providers/create-provider.js";
@@ -112,21 +117,11 @@ export type {
   ToolCall,
   ToolSpec,
 } from "./providers/provider.js";
+export type { ProviderChoice, SubAgentRunnerOptions } from "./sub-agents/create-sub-agent-runner.js";
+export { buildSubAgentPrompt, createSubAgentRunner } from "./sub-agents/create-sub-agent-runner.js";
 export { formatSubAgentResult, subAgentResultHeader } from "./sub-agents/format-sub-agent-result.js";
 export type { SelectedTools } from "./sub-agents/select-sub-agent-tools.js";
 export { selectSubAgentTools, toolNameOfEntry } from "./sub-agents/select-sub-agent-tools.js";
-export type {
-  ProviderChoice,
-  SubAgentRequest,
-  SubAgentRunner,
-  SubAgentRunnerOptions,
-} from "./sub-agents/sub-agent-runner.js";
-export {
-  buildSubAgentPrompt,
-  createSubAgentRunner,
-  SUB_AGENT_DEFAULT_STEPS,
-  SUB_AGENT_MAX_STEPS,
-} from "./sub-agents/sub-agent-runner.js";
 export type { TaskInput } from "./sub-agents/task-tool.js";
 export { createTaskTool } from "./sub-agents/task-tool.js";
 export type { GuideSectionOptions, SectionContext, SystemSection } from "./system-prompt.js";

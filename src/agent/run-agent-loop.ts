@@ -2,11 +2,16 @@
 // the step limit is reached, the signal aborts, or the provider fails for good.
 import { describeError, isSkillboxError } from "../errors.js";
 import type { Tool } from "../tools/define-tool.js";
-import type { AgentEvent, AgentOptions, AgentRunResult, StopReason } from "./agent-types.js";
+import type { SkillLoaded } from "../tools/skill-loaded.js";
+import { LOAD_SKILL_TOOL } from "../tools/tool-names.js";
+import type {
+  AgentEvent,
+  AgentOptions,
+  AgentRunResult,
+  SkillActivationSource,
+  StopReason,
+} from "./agent-types.js";
 import { executeToolCall } from "./execute-tool-call.js";
-import type { HookEvent, HookOutcome, HookPayload } from "./hooks/hooks.js";
-import { recognizeSkillLoads } from "./invocation/recognize-skill-load.js";
-import type { SkillActivations } from "./invocation/skill-activations.js";
 import type { PermissionPolicy, PermissionScope } from "./permissions/permissions.js";
 import type { ChatMessage, ChatResponse, TokenUsage, ToolSpec } from "./providers/provider.js";
 import { renderSystemPrompt, type SectionContext } from "./system-prompt.js";
@@ -22,14 +27,10 @@ export interface AgentLoopContext {
   /** The live history; the loop appends to it (compaction may replace it between turns). */
   history(): ChatMessage[];
   scopes(): readonly PermissionScope[];
-  activations: SkillActivations;
+  /** Puts a skill a tool loaded in force (scope, hooks) for the rest of the session. */
+  activateSkill(loaded: SkillLoaded, via: SkillActivationSource, signal?: AbortSignal): Promise<void>;
   compact(trigger: "auto", signal?: AbortSignal): Promise<void>;
   emitEvent(event: AgentEvent): void;
-  emitHook(
-    event: HookEvent,
-    payload?: Partial<HookPayload>,
-    signal?: AbortSignal,
-  ): Promise<HookOutcome | undefined>;
   signal?: AbortSignal;
 }
 
@@ -137,7 +138,11 @@ export async function runAgentLoop(context: AgentLoopContext): Promise<AgentRunR
         status: executed.status,
         durationMs: executed.durationMs,
       });
-      await activateLoadedSkills(context, executed.message);
+      // A skill's instructions are in the conversation now: its scope and hooks hold from here on.
+      const { data } = executed.result;
+      if (data?.kind === "skill-loaded" && !executed.result.isError) {
+        await context.activateSkill(data, LOAD_SKILL_TOOL, signal);
+      }
     }
     if (signal?.aborted) return finish("aborted", lastText);
   }
@@ -156,26 +161,4 @@ function offerTools(
     inputSchema: tool.inputSchema,
   }));
   return { toolMap, specs, sectionContext: { toolNames: [...toolMap.keys()], supportsTools } };
-}
-
-/** After a load_skill result: activate the skill (scope + hooks) for the rest of the session. */
-async function activateLoadedSkills(context: AgentLoopContext, message: ChatMessage): Promise<void> {
-  for (const load of recognizeSkillLoads(message)) {
-    const entry = context.options.skills?.get(load.skill);
-    const fromMetadata = stringList(load.metadata?.allowedTools ?? load.metadata?.allowed_tools);
-    const activated = context.activations.activate({
-      name: load.skill,
-      allowedTools: entry?.metadata.allowedTools ?? fromMetadata,
-      disallowedTools: entry?.metadata.disallowedTools ?? stringList(load.metadata?.disallowedTools),
-      hooks: entry?.metadata.hooks,
-      directory: entry?.directory,
-    });
-    if (!activated) continue;
-    await context.emitHook("skill-load", { skill: load.skill }, context.signal);
-    context.emitEvent({ type: "skill-activated", skill: load.skill, via: "load_skill" });
-  }
-}
-
-function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }

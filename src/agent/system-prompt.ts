@@ -1,5 +1,6 @@
 // The system prompt as named sections rendered on every turn, so a section whose content changes
 // (the skills list after a hot reload) is current in the very next request.
+import { LOAD_SKILL_TOOL } from "../tools/tool-names.js";
 
 /** What a section may look at while rendering. */
 export interface SectionContext {
@@ -51,11 +52,11 @@ export function createGuideSection(options: GuideSectionOptions = {}): SystemSec
   return {
     name: "guide",
     render(context) {
-      if (!context.toolNames.includes("load_skill")) return intro;
+      if (!context.toolNames.includes(LOAD_SKILL_TOOL)) return intro;
       return [
         intro,
-        "Use load_skill to access specialized knowledge before tackling unfamiliar topics.",
-        "For complex tasks, first call load_skill for the matching skill's method, then plan the steps and follow it.",
+        `Use ${LOAD_SKILL_TOOL} to access specialized knowledge before tackling unfamiliar topics.`,
+        `For complex tasks, first call ${LOAD_SKILL_TOOL} for the matching skill's method, then plan the steps and follow it.`,
         "When a user message starts with /<skill-name>, that skill's instructions are already included: follow them.",
       ].join("\n");
     },

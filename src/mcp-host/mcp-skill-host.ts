@@ -5,6 +5,7 @@
 import type { Diagnostic } from "../skills/diagnostic.js";
 import { substituteSkillBody } from "../skills/substitute.js";
 import { type Tool, type ToolResult, toolError } from "../tools/define-tool.js";
+import { LOAD_SKILL_TOOL } from "../tools/tool-names.js";
 import type { McpConnection, McpConnector } from "./connect-mcp-server.js";
 import { bodyOf, type FetchedFile, fetchVerifiedFile } from "./fetch-verified-file.js";
 import { formatMcpSkill } from "./format-mcp-skill.js";
@@ -143,6 +144,15 @@ export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<
           baseUri: held.rootUri,
           fromCache: fetched.fromCache,
         },
+        // What the agent activates and compaction re-attaches; a server's skill pre-approves no tools.
+        data: {
+          kind: "skill-loaded",
+          name: held.name,
+          skillDir: held.rootUri,
+          body,
+          allowedTools: [],
+          disallowedTools: [],
+        },
       };
     },
     async readSkillFile(name, path, readOptions = {}) {
@@ -151,7 +161,7 @@ export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<
       const held = active.get(readOptions.sessionId ?? DEFAULT_SESSION)?.get(name);
       if (held === undefined) {
         return toolError(
-          `Load "${name}" with load_skill first: an MCP skill's files are read against the entry it was loaded from.`,
+          `Load "${name}" with ${LOAD_SKILL_TOOL} first: an MCP skill's files are read against the entry it was loaded from.`,
         );
       }
       return readMcpSkillFile(origin, held, path, options.cache, (failure) =>

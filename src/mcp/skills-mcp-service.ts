@@ -84,14 +84,15 @@ export function createSkillsMcpService(
     ...(options.cacheHint === undefined ? {} : { cacheHint: options.cacheHint }),
     onWarning: options.onWarning ?? (() => undefined),
   });
-  const tools = [
-    createLoadSkillTool({ registry, stateOf }),
-    createReadSkillFileTool({ registry, stateOf }),
-    createSearchSkillsTool({ registry, stateOf }),
-  ] as unknown as Tool[];
+  // The workspace's registry has the skill states built in, so the tools ask it alone.
+  const tools: Tool[] = [
+    createLoadSkillTool({ registry }),
+    createReadSkillFileTool({ registry }),
+    createSearchSkillsTool({ registry }),
+  ];
   const servers = new Map<WeakRef<McpServer>, TrackedServerParts>();
   const listeners = new Set<(change: SkillsMcpChange) => void>();
-  const loadable = () => listLoadableNames(registry, stateOf).length > 0;
+  const loadable = () => listLoadableNames(registry).length > 0;
   const prompts = () => listSkillPrompts(registry, stateOf);
 
   let snapshot = takeSnapshot();

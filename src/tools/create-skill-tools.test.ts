@@ -19,7 +19,7 @@ describe("createSkillTools", () => {
   it("returns no tools when no skill is loadable, so the catalog and the tool are omitted", () => {
     expect(createSkillTools({ registry: folders.registry() })).toEqual([]);
     folders.addSkill("pdf", {});
-    expect(createSkillTools({ registry: folders.registry(), stateOf: () => "off" })).toEqual([]);
+    expect(createSkillTools({ registry: folders.registry({ stateOf: () => "off" }) })).toEqual([]);
   });
 
   it("shares one session memory between calls when given one", async () => {

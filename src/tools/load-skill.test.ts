@@ -2,11 +2,11 @@
 import { rmSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { SubAgentRequest, SubAgentRunner } from "../agent/sub-agents/sub-agent-runner.js";
 import type { SkillState } from "../store/skill-state.js";
 import { createSkillFolders, type SkillFolders } from "./__fixtures__/skill-folders.js";
 import type { ToolContext } from "./define-tool.js";
-import { clampSteps, createLoadSkillTool, MAX_ENUM_NAMES } from "./load-skill.js";
+import { createLoadSkillTool, MAX_ENUM_NAMES } from "./load-skill.js";
+import type { SubAgentRequest, SubAgentRunner } from "./sub-agent-runner.js";
 
 let folders: SkillFolders;
 beforeEach(() => {
@@ -51,6 +51,27 @@ describe("load_skill inline", () => {
     );
     expect(result.metadata).toMatchObject({ skill: "pdf", context: "inline", execution_mode: "inline" });
     expect(result.metadata?.contentHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("hands the loaded skill to the agent as typed data beside the text, and none for a repeated load", async () => {
+    const directory = folders.addSkill(
+      "deploy",
+      { "allowed-tools": "Bash(git:*)", "disallowed-tools": "Write" },
+      "Ship it from $ARGUMENTS.\n",
+    );
+    const tool = createLoadSkillTool({ registry: folders.registry() });
+    const result = await tool.execute({ skill_name: "deploy", args: "main" }, context);
+    expect(result.data).toEqual({
+      kind: "skill-loaded",
+      name: "deploy",
+      skillDir: directory,
+      body: "Ship it from main.\n",
+      allowedTools: ["Bash(git:*)"],
+      disallowedTools: ["Write"],
+      hooks: {},
+    });
+    const again = await tool.execute({ skill_name: "deploy", args: "main" }, context);
+    expect(again.data).toBeUndefined();
   });
 
   it("substitutes SKILL_DIR, SESSION_ID from the tool context, and positional and named arguments", async () => {
@@ -127,6 +148,20 @@ describe("load_skill errors", () => {
     expect(tool.inputSchema.properties?.skill_name?.enum).toEqual(["docx"]);
   });
 
+  it("refuses input that does not match its schema, naming every problem", async () => {
+    folders.addSkill("pdf", {});
+    const tool = createLoadSkillTool({ registry: folders.registry() });
+    const result = await tool.execute({ name: "pdf", max_steps: "3" } as never, context);
+    expect(result.isError).toBe(true);
+    expect(result.content.split("\n")).toEqual([
+      "Invalid arguments for load_skill:",
+      "- skill_name is required (a string).",
+      "- max_steps must be a number; got a string.",
+      '- "name" is not a parameter of load_skill; leave it out.',
+      'Call load_skill again with { skill_name: "pdf", args?: string, max_steps?: integer }.',
+    ]);
+  });
+
   it("refuses non-string arguments with a hint", async () => {
     folders.addSkill("pdf", {});
     const tool = createLoadSkillTool({ registry: folders.registry() });
@@ -144,8 +179,8 @@ describe("load_skill states", () => {
       "user-skill": "user-only",
       "named-skill": "name-only",
     };
-    const stateOf = (name: string) => states[name] ?? "on";
-    const tool = createLoadSkillTool({ registry: folders.registry(), stateOf });
+    const registry = folders.registry({ stateOf: (record) => states[record.name] ?? "on" });
+    const tool = createLoadSkillTool({ registry });
     expect(tool.inputSchema.properties?.skill_name?.enum).toEqual(["named-skill", "on-skill"]);
     expect(tool.description).toContain("- named-skill\n");
     expect(tool.description).not.toContain("off-skill");
@@ -228,11 +263,5 @@ describe("load_skill fork", () => {
     });
     await tool.execute({ skill_name: "research" }, context);
     expect(requests[1]?.maxSteps).toBe(5);
-  });
-
-  it("clamps step counts to whole numbers from 1 to 10 with a default of 5", () => {
-    expect([clampSteps(undefined), clampSteps(0), clampSteps(3.7), clampSteps(99), clampSteps("7")]).toEqual([
-      5, 1, 3, 10, 5,
-    ]);
   });
 });

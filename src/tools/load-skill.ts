@@ -3,88 +3,83 @@
 
 import { createHash } from "node:crypto";
 import * as path from "node:path";
-import type { SubAgentRunner } from "../agent/sub-agents/sub-agent-runner.js";
+import { z } from "zod";
 import { isSkillboxError } from "../errors.js";
-import type { CatalogEntry } from "../prompt/catalog-entry.js";
 import { buildToolDescription } from "../prompt/tool-description.js";
 import type { SkillRecord } from "../registry/index/skill-record.js";
 import type { SkillContent, SkillRegistry } from "../registry/skill-registry-types.js";
 import { substituteSkillBody } from "../skills/substitute.js";
-import {
-  defineTool,
-  type JsonSchema,
-  type Tool,
-  type ToolContext,
-  type ToolResult,
-  toolError,
-} from "./define-tool.js";
+import { defineTool, type Tool, type ToolContext, type ToolResult, toolError } from "./define-tool.js";
 import { formatInlineSkill } from "./format-inline-skill.js";
+import { clampedInteger } from "./input-fields.js";
 import { listSkillFiles } from "./list-skill-files.js";
-import {
-  describeAvailable,
-  isLoadableByModel,
-  listLoadableNames,
-  resolveLoadableSkill,
-  type SkillStateLookup,
-} from "./resolve-loadable-skill.js";
+import { describeAvailable, listLoadableNames, resolveLoadableSkill } from "./resolve-loadable-skill.js";
 import { createSessionLoadTracker, type SessionLoadTracker } from "./session-loads.js";
-
-/** The tool's name, as the agent and the Layer 1 text refer to it. */
-export const LOAD_SKILL_TOOL_NAME = "load_skill";
-
-/** A forked skill's sub-agent gets this many steps unless the model asks otherwise, and never more than the ceiling. */
-export const DEFAULT_FORK_STEPS = 5;
-export const MAX_FORK_STEPS = 10;
+import type { SkillLoaded } from "./skill-loaded.js";
+import { SUB_AGENT_DEFAULT_STEPS, SUB_AGENT_MAX_STEPS, type SubAgentRunner } from "./sub-agent-runner.js";
+import { LOAD_SKILL_TOOL, SEARCH_SKILLS_TOOL } from "./tool-names.js";
 
 /** Above this many loadable skills `skill_name` is a plain string instead of an enum (search finds names). */
 export const MAX_ENUM_NAMES = 250;
 
-/** load_skill's input. */
-export interface LoadSkillInput {
-  skill_name: string;
-  args?: string;
-  max_steps?: number;
-}
+const SKILL_NAME = "Name of the skill to load.";
+
+/** load_skill's input; `skill_name` gets the current names as an enum in what providers see (buildInputSchema). */
+const loadSkillInput = z.strictObject({
+  skill_name: z.string().describe(SKILL_NAME),
+  args: z
+    .string()
+    .describe("Arguments for the skill, as a user would type them after /name (optional).")
+    .optional(),
+  max_steps: clampedInteger(1, SUB_AGENT_MAX_STEPS)
+    .meta({
+      default: SUB_AGENT_DEFAULT_STEPS,
+      description: `For skills that run in a sub-agent: its step limit (default ${SUB_AGENT_DEFAULT_STEPS}, at most ${SUB_AGENT_MAX_STEPS}).`,
+    })
+    .optional(),
+});
+
+/** load_skill's input as callers give it. */
+export type LoadSkillInput = z.input<typeof loadSkillInput>;
+type CheckedInput = z.output<typeof loadSkillInput>;
 
 /** What load_skill works from. */
 export interface LoadSkillToolOptions {
+  /** The skills, with their states (on, name-only, user-only, off) built in. */
   registry: SkillRegistry;
   /** Runs `context: fork` skills; without one they fail with a clear error (never run inline). */
   subAgentRunner?: SubAgentRunner;
-  /** Per-skill states; default the registry's own. */
-  stateOf?: SkillStateLookup;
   /** Remembers what each session already received; default one tracker per tool. */
   sessionLoads?: SessionLoadTracker;
   /** Files listed for Layer 3 at most; default 30, 0 to leave the list out. */
   maxListedFiles?: number;
 }
 
-/** Creates load_skill. Its description and `skill_name` enum are read from the registry on every access. */
+/**
+ * Creates load_skill. Its description and `skill_name` enum are read from the registry on every
+ * access. An inline load returns the skill's text for the model and, as `data`, a `skill-loaded`
+ * record the agent activates the skill from.
+ */
 export function createLoadSkillTool(options: LoadSkillToolOptions): Tool<LoadSkillInput> {
-  const { registry, stateOf } = options;
+  const { registry } = options;
   const sessionLoads = options.sessionLoads ?? createSessionLoadTracker();
-  return defineTool<LoadSkillInput>({
-    name: LOAD_SKILL_TOOL_NAME,
+  return defineTool({
+    name: LOAD_SKILL_TOOL,
     get description() {
-      return buildToolDescription(toolEntries(registry, stateOf));
+      return buildToolDescription(registry.toolEntries());
     },
-    get inputSchema() {
-      return buildInputSchema(listLoadableNames(registry, stateOf));
-    },
+    inputSchema: () => buildInputSchema(listLoadableNames(registry)),
     async execute(input, context) {
-      const resolved = resolveLoadableSkill(registry, input?.skill_name, stateOf);
+      const resolved = resolveLoadableSkill(registry, input.skill_name);
       if ("error" in resolved) return resolved.error;
       const { record } = resolved;
-      if (input.args !== undefined && typeof input.args !== "string") {
-        return toolError('args must be a string, e.g. "report.pdf --pages 1-3".');
-      }
       let content: SkillContent;
       try {
         content = registry.loadSkill(record.qualifiedName);
       } catch (error) {
         if (!isSkillboxError(error)) throw error;
         // Deleted or broken since it was listed: say so and offer what is left.
-        return toolError(`${error.message} ${describeAvailable(registry, stateOf, record.name)}`, {
+        return toolError(`${error.message} ${describeAvailable(registry, record.name)}`, {
           skill: record.name,
         });
       }
@@ -114,7 +109,7 @@ export function createLoadSkillTool(options: LoadSkillToolOptions): Tool<LoadSki
       const contentHash = hashContent(text);
       const sessionId = context.sessionId;
       if (sessionId !== undefined && sessionLoads.has(sessionId, contentHash)) {
-        // No `skill` key: this note is not a skill body, so compaction must not re-attach it as one.
+        // No `data`: this note is not a skill body, so nothing activates or re-attaches it.
         return {
           content: `Skill "${current.name}" is already loaded in this conversation with the same content; follow the instructions given earlier.`,
           metadata: { alreadyLoaded: true, loadedSkill: current.name, contentHash },
@@ -122,9 +117,19 @@ export function createLoadSkillTool(options: LoadSkillToolOptions): Tool<LoadSki
       }
       if (sessionId !== undefined) sessionLoads.add(sessionId, contentHash);
       registry.recordUsage(current.qualifiedName);
+      const loaded: SkillLoaded = {
+        kind: "skill-loaded",
+        name: current.name,
+        skillDir: current.directory,
+        body,
+        allowedTools: [...current.metadata.allowedTools],
+        disallowedTools: [...current.metadata.disallowedTools],
+        hooks: current.metadata.hooks,
+      };
       return {
         content: text,
         metadata: { skill: current.name, context: "inline", execution_mode: "inline", contentHash },
+        data: loaded,
       };
     },
   });
@@ -134,7 +139,7 @@ async function runFork(
   options: LoadSkillToolOptions,
   record: SkillRecord,
   body: string,
-  input: LoadSkillInput,
+  input: CheckedInput,
   context: ToolContext,
 ): Promise<ToolResult> {
   const contentHash = hashContent(body);
@@ -144,7 +149,7 @@ async function runFork(
       { skill: record.name, context: "fork", execution_mode: "subagent", contentHash },
     );
   }
-  const maxSteps = clampSteps(input.max_steps);
+  const maxSteps = input.max_steps ?? SUB_AGENT_DEFAULT_STEPS;
   options.registry.recordUsage(record.qualifiedName);
   const result = await options.subAgentRunner.run({
     skillName: record.name,
@@ -171,48 +176,15 @@ async function runFork(
   };
 }
 
-/** `max_steps` as the sub-agent gets it: default 5, whole numbers from 1 to 10. */
-export function clampSteps(requested: unknown): number {
-  if (typeof requested !== "number" || !Number.isFinite(requested)) return DEFAULT_FORK_STEPS;
-  return Math.min(MAX_FORK_STEPS, Math.max(1, Math.floor(requested)));
-}
-
-function buildInputSchema(names: readonly string[]): JsonSchema {
-  const skillName: JsonSchema = { type: "string", description: "Name of the skill to load." };
-  if (names.length > 0 && names.length <= MAX_ENUM_NAMES) skillName.enum = [...names];
-  else if (names.length > MAX_ENUM_NAMES)
-    skillName.description = "Name of the skill to load (search_skills finds names).";
-  return {
-    type: "object",
-    properties: {
-      skill_name: skillName,
-      args: {
-        type: "string",
-        description: "Arguments for the skill, as a user would type them after /name (optional).",
-      },
-      max_steps: {
-        type: "integer",
-        minimum: 1,
-        maximum: MAX_FORK_STEPS,
-        default: DEFAULT_FORK_STEPS,
-        description: "For skills that run in a sub-agent: its step limit (default 5, at most 10).",
-      },
-    },
-    required: ["skill_name"],
-    additionalProperties: false,
-  };
-}
-
-function toolEntries(registry: SkillRegistry, stateOf: SkillStateLookup | undefined): CatalogEntry[] {
-  const entries = registry.toolEntries();
-  if (stateOf === undefined) return entries;
-  const visible: CatalogEntry[] = [];
-  for (const entry of entries) {
-    const record = registry.get(entry.name);
-    if (record === undefined || !isLoadableByModel(registry, record, stateOf)) continue;
-    visible.push(stateOf(entry.name) === "name-only" ? { ...entry, descriptionHidden: true } : entry);
-  }
-  return visible;
+/** The schema providers see: `skill_name` lists the loadable names, unless there are too many. */
+function buildInputSchema(names: readonly string[]): typeof loadSkillInput {
+  if (names.length === 0) return loadSkillInput;
+  // An enum in the JSON Schema only: a name outside it gets the tool's did-you-mean answer, not a schema error.
+  const skillName =
+    names.length <= MAX_ENUM_NAMES
+      ? z.string().meta({ description: SKILL_NAME, enum: [...names] })
+      : z.string().describe(`Name of the skill to load (${SEARCH_SKILLS_TOOL} finds names).`);
+  return loadSkillInput.extend({ skill_name: skillName });
 }
 
 function hashContent(text: string): string {

@@ -4,56 +4,49 @@
 
 import { closeSync, openSync, readSync, realpathSync, statSync } from "node:fs";
 import * as path from "node:path";
+import { z } from "zod";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import { defineTool, type Tool, type ToolResult, toolError } from "./define-tool.js";
 import { detectBinaryType, formatSize } from "./describe-binary-file.js";
 import { listSkillFiles } from "./list-skill-files.js";
-import { resolveLoadableSkill, type SkillStateLookup } from "./resolve-loadable-skill.js";
+import { resolveLoadableSkill } from "./resolve-loadable-skill.js";
 import { suggestSkillNames } from "./suggest-skill-names.js";
-
-/** The tool's name. */
-export const READ_SKILL_FILE_TOOL_NAME = "read_skill_file";
+import { READ_SKILL_FILE_TOOL } from "./tool-names.js";
 
 /** Text beyond this many bytes is cut (with a note); default 256 KiB. */
 export const DEFAULT_MAX_FILE_BYTES = 256 * 1024;
 
+const readSkillFileInput = z.strictObject({
+  skill_name: z.string().describe("Name of the skill the file belongs to."),
+  path: z.string().describe("Path relative to the skill's base directory."),
+});
+
 /** read_skill_file's input. */
-export interface ReadSkillFileInput {
-  skill_name: string;
-  path: string;
-}
+export type ReadSkillFileInput = z.input<typeof readSkillFileInput>;
 
 /** What read_skill_file works from. */
 export interface ReadSkillFileToolOptions {
+  /** The skills, with their states built in. */
   registry: SkillRegistry;
-  stateOf?: SkillStateLookup;
   maxBytes?: number;
 }
 
 /** Creates read_skill_file. */
 export function createReadSkillFileTool(options: ReadSkillFileToolOptions): Tool<ReadSkillFileInput> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
-  return defineTool<ReadSkillFileInput>({
-    name: READ_SKILL_FILE_TOOL_NAME,
+  return defineTool({
+    name: READ_SKILL_FILE_TOOL,
     description:
       "Read a file that belongs to a loaded skill (a reference document, template, example or script), " +
       "by its path relative to the skill's base directory, e.g. reference.md or scripts/extract.py. " +
       "A folder path lists the folder. Only files inside the skill's folder can be read.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        skill_name: { type: "string", description: "Name of the skill the file belongs to." },
-        path: { type: "string", description: "Path relative to the skill's base directory." },
-      },
-      required: ["skill_name", "path"],
-      additionalProperties: false,
-    },
+    inputSchema: readSkillFileInput,
     async execute(input) {
-      const resolved = resolveLoadableSkill(options.registry, input?.skill_name, options.stateOf);
+      const resolved = resolveLoadableSkill(options.registry, input.skill_name);
       if ("error" in resolved) return resolved.error;
       const { record } = resolved;
       const requested = input.path;
-      if (typeof requested !== "string" || requested.trim() === "" || requested.includes("\0")) {
+      if (requested.trim() === "" || requested.includes("\0")) {
         return toolError(
           "path must be a file path relative to the skill's base directory, e.g. reference.md.",
         );
@@ -86,7 +79,7 @@ export function createReadSkillFileTool(options: ReadSkillFileToolOptions): Tool
       }
       if (!isInside(root, real)) {
         return toolError(
-          `"${requested}" is a link that points outside the skill's folder; it cannot be read with ${READ_SKILL_FILE_TOOL_NAME}.`,
+          `"${requested}" is a link that points outside the skill's folder; it cannot be read with ${READ_SKILL_FILE_TOOL}.`,
         );
       }
       const metadata = { skill: record.name, path: toPosix(path.relative(root, real)) || "." };

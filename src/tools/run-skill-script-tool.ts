@@ -1,12 +1,14 @@
 // The `run_skill_script` tool: lets the model run a file from a skill's `scripts/` folder, only for
 // skills whose scripts the person allowed. Every failure is an error result with a way forward.
 
+import { z } from "zod";
 import { describeError, isSkillboxError } from "../errors.js";
 import { listSkillScripts } from "../script-runner/list-skill-scripts.js";
 import type { SkillScriptResult, SpawnFunction } from "../script-runner/run-script-process.js";
 import { runSkillScript } from "../script-runner/run-skill-script.js";
 import type { AuditLog } from "../store/audit-log.js";
 import { defineTool, type Tool, type ToolResult, toolError } from "./define-tool.js";
+import { RUN_SKILL_SCRIPT_TOOL } from "./tool-names.js";
 
 /** The skill a name refers to: its canonical name and folder. */
 export interface ScriptSkill {
@@ -34,48 +36,41 @@ export interface RunSkillScriptToolOptions {
   spawn?: SpawnFunction;
 }
 
-export type RunSkillScriptInput = { skill_name: string; script: string; args?: unknown[] };
+/** Numbers and booleans become strings (models often send them); anything else stays and is refused. */
+const scriptArgument = z.preprocess(
+  (value) => (typeof value === "number" || typeof value === "boolean" ? String(value) : value),
+  z.string(),
+);
+
+const runSkillScriptInput = z.strictObject({
+  skill_name: z.string().describe("The skill's name, as in the available skills list."),
+  script: z.string().describe('File name inside the skill\'s scripts/ folder, e.g. "extract.py".'),
+  args: z.array(scriptArgument).describe("Command-line arguments, one per item.").optional(),
+});
+
+/** run_skill_script's input. */
+export type RunSkillScriptInput = z.input<typeof runSkillScriptInput>;
 
 /** Default cap per stream for output the model reads: more would crowd its context. */
 export const DEFAULT_TOOL_MAX_OUTPUT_BYTES = 32 * 1024;
 
 /** Creates the `run_skill_script` tool. A non-zero exit or a timeout is an error result that keeps the output. */
 export function createRunSkillScriptTool(options: RunSkillScriptToolOptions): Tool<RunSkillScriptInput> {
-  return defineTool<RunSkillScriptInput>({
-    name: "run_skill_script",
+  return defineTool({
+    name: RUN_SKILL_SCRIPT_TOOL,
     description:
       "Run a script from a skill's scripts/ folder and get its exit code, stdout and stderr. " +
       "Only works for skills whose scripts the person has allowed. Arguments are passed as-is, without a shell.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        skill_name: { type: "string", description: "The skill's name, as in the available skills list." },
-        script: {
-          type: "string",
-          description: 'File name inside the skill\'s scripts/ folder, e.g. "extract.py".',
-        },
-        args: {
-          type: "array",
-          items: { type: "string" },
-          description: "Command-line arguments, one per item.",
-        },
-      },
-      required: ["skill_name", "script"],
-    },
+    inputSchema: runSkillScriptInput,
     async execute(input, context) {
-      const skillName = typeof input.skill_name === "string" ? input.skill_name.trim() : "";
-      const script = typeof input.script === "string" ? input.script.trim() : "";
+      const skillName = input.skill_name.trim();
+      const script = input.script.trim();
       if (skillName === "" || script === "") {
         return toolError(
           'run_skill_script needs "skill_name" and "script" strings, e.g. { "skill_name": "pdf", "script": "extract.py" }.',
         );
       }
-      const args = toArguments(input.args);
-      if (args === undefined) {
-        return toolError(
-          '"args" must be an array of strings, e.g. ["--input", "report.pdf"]. Call run_skill_script again with it fixed.',
-        );
-      }
+      const args = input.args ?? [];
       let skill: ScriptSkill | undefined;
       let allowed: boolean;
       try {
@@ -112,19 +107,6 @@ export function createRunSkillScriptTool(options: RunSkillScriptToolOptions): To
       }
     },
   });
-}
-
-/** Strings pass; numbers and booleans become strings (models often send them); anything else is refused. */
-function toArguments(value: unknown): string[] | undefined {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) return undefined;
-  const args: string[] = [];
-  for (const item of value) {
-    if (typeof item === "string") args.push(item);
-    else if (typeof item === "number" || typeof item === "boolean") args.push(String(item));
-    else return undefined;
-  }
-  return args;
 }
 
 function formatResult(skillName: string, script: string, result: SkillScriptResult): ToolResult {

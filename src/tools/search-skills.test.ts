@@ -34,10 +34,10 @@ describe("search_skills", () => {
   });
 
   it("searches when_to_use, honours the limit, and hides descriptions of name-only skills", async () => {
-    const tool = createSearchSkillsTool({
-      registry: folders.registry(),
-      stateOf: (name) => (name === "csv-cleaner" ? "name-only" : name === "pdf-reader" ? "off" : "on"),
+    const registry = folders.registry({
+      stateOf: ({ name }) => (name === "csv-cleaner" ? "name-only" : name === "pdf-reader" ? "off" : "on"),
     });
+    const tool = createSearchSkillsTool({ registry });
     expect((await tool.execute({ query: "spreadsheets" }, {})).content).toContain("1. csv-cleaner");
     expect((await tool.execute({ query: "spreadsheets" }, {})).content).not.toContain("Clean CSV");
     const limited = await tool.execute({ query: "pdf", limit: 1 }, {});

@@ -1,82 +1,70 @@
 // The search_skills tool: ranked search over skill names, descriptions, when_to_use and tags, for
 // catalogs larger than the Layer 1 budget (the listing's notice points here).
 
+import { z } from "zod";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import { defineTool, type Tool, toolError } from "./define-tool.js";
-import { isLoadableByModel, type SkillStateLookup } from "./resolve-loadable-skill.js";
-
-/** The tool's name. */
-export const SEARCH_SKILLS_TOOL_NAME = "search_skills";
+import { clampedInteger } from "./input-fields.js";
+import { LOAD_SKILL_TOOL, SEARCH_SKILLS_TOOL } from "./tool-names.js";
 
 /** Results returned unless `limit` says otherwise, and the most ever returned. */
 export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 50;
 
+const searchSkillsInput = z.strictObject({
+  query: z.string().describe("Keywords describing the task."),
+  limit: clampedInteger(1, MAX_SEARCH_LIMIT)
+    .meta({
+      default: DEFAULT_SEARCH_LIMIT,
+      description: `How many results to return (default ${DEFAULT_SEARCH_LIMIT}).`,
+    })
+    .optional(),
+});
+
 /** search_skills's input. */
-export interface SearchSkillsInput {
-  query: string;
-  limit?: number;
-}
+export type SearchSkillsInput = z.input<typeof searchSkillsInput>;
 
 /** What search_skills works from. */
 export interface SearchSkillsToolOptions {
+  /** The skills, with their states built in. */
   registry: SkillRegistry;
-  stateOf?: SkillStateLookup;
 }
 
 /** Creates search_skills: `1. name: description` lines, best first, only skills the model may load. */
 export function createSearchSkillsTool(options: SearchSkillsToolOptions): Tool<SearchSkillsInput> {
-  const { registry, stateOf } = options;
-  return defineTool<SearchSkillsInput>({
-    name: SEARCH_SKILLS_TOOL_NAME,
+  const { registry } = options;
+  return defineTool({
+    name: SEARCH_SKILLS_TOOL,
     description:
       "Search the available skills by what they do. Use it when no skill in the list fits the task, or when the " +
-      "list says some skills were left out. Give a few keywords (e.g. 'pdf forms extract'); then load a result with load_skill.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        query: { type: "string", description: "Keywords describing the task." },
-        limit: {
-          type: "integer",
-          minimum: 1,
-          maximum: MAX_SEARCH_LIMIT,
-          default: DEFAULT_SEARCH_LIMIT,
-          description: "How many results to return (default 10).",
-        },
-      },
-      required: ["query"],
-      additionalProperties: false,
-    },
+      `list says some skills were left out. Give a few keywords (e.g. 'pdf forms extract'); then load a result with ${LOAD_SKILL_TOOL}.`,
+    inputSchema: searchSkillsInput,
     async execute(input) {
-      const query = typeof input?.query === "string" ? input.query.trim() : "";
+      const query = input.query.trim();
       if (query === "")
         return toolError("query must be a few keywords describing the task, e.g. 'convert pdf to text'.");
-      const limit =
-        typeof input.limit === "number" && Number.isFinite(input.limit)
-          ? Math.min(MAX_SEARCH_LIMIT, Math.max(1, Math.floor(input.limit)))
-          : DEFAULT_SEARCH_LIMIT;
-      const visible =
-        stateOf === undefined
-          ? registry.search(query, limit, { modelOnly: true })
-          : registry
-              .search(query, limit * 4 + 16, { modelOnly: true })
-              .filter((result) => isLoadableByModel(registry, result.record, stateOf))
-              .slice(0, limit);
+      const visible = registry.search(query, input.limit ?? DEFAULT_SEARCH_LIMIT, { modelOnly: true });
       if (visible.length === 0) {
         return {
           content: `No skills match "${query}". Try other or fewer words, or go ahead without a skill.`,
           metadata: { query, results: [] },
         };
       }
+      // A `name-only` skill shows its name alone, as in load_skill's description.
+      const hidden = new Set(
+        registry
+          .toolEntries()
+          .filter((entry) => entry.state === "name-only")
+          .map((entry) => entry.name),
+      );
       const lines = visible.map(({ record }, index) => {
-        const hidden = (stateOf?.(record.name) ?? undefined) === "name-only";
         const description = record.metadata.description.replace(/\s+/g, " ").trim();
-        return hidden || description === ""
+        return hidden.has(record.name) || description === ""
           ? `${index + 1}. ${record.name}`
           : `${index + 1}. ${record.name}: ${description}`;
       });
       return {
-        content: `Skills matching "${query}", best first (load one with load_skill):\n${lines.join("\n")}`,
+        content: `Skills matching "${query}", best first (load one with ${LOAD_SKILL_TOOL}):\n${lines.join("\n")}`,
         metadata: {
           query,
           results: visible.map(({ record, score }) => ({

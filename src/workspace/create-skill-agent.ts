@@ -20,7 +20,7 @@ import {
   type ResolvedProviderConfig,
   resolveModelAlias,
 } from "../agent/providers/resolve-provider-config.js";
-import { createSubAgentRunner, type SubAgentRunner } from "../agent/sub-agents/sub-agent-runner.js";
+import { createSubAgentRunner } from "../agent/sub-agents/create-sub-agent-runner.js";
 import { createTaskTool } from "../agent/sub-agents/task-tool.js";
 import { createGuideSection, createSkillsSection } from "../agent/system-prompt.js";
 import type { SkillCatalogBudget } from "../prompt/default-catalog-budget.js";
@@ -30,6 +30,7 @@ import { createBuiltinTools } from "../tools/builtin/create-builtin-tools.js";
 import { createSkillTools } from "../tools/create-skill-tools.js";
 import type { Tool } from "../tools/define-tool.js";
 import { createSessionLoadTracker } from "../tools/session-loads.js";
+import type { SubAgentRunner } from "../tools/sub-agent-runner.js";
 import { createTranslator, type Translator } from "../translate/create-translator.js";
 import { translateSkillCatalog } from "../translate/translate-skill-catalog.js";
 import type { Workspace } from "./workspace.js";
@@ -155,9 +156,9 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     ...(options.onSubAgentEvent === undefined ? {} : { onEvent: options.onSubAgentEvent }),
     ...(options.compaction === undefined ? {} : { compaction: options.compaction }),
   });
-  const skillTools = (): Tool[] =>
-    createSkillTools({ registry, subAgentRunner: subAgents, stateOf: workspace.stateOf, sessionLoads });
-  const taskTool = createTaskTool({ runner: subAgents }) as unknown as Tool;
+  // The registry carries the workspace's skill states, so the skill tools need nothing more.
+  const skillTools = (): Tool[] => createSkillTools({ registry, subAgentRunner: subAgents, sessionLoads });
+  const taskTool: Tool = createTaskTool({ runner: subAgents });
   const currentTools = (): Tool[] => [...builtins, ...skillTools(), taskTool, ...extraTools];
 
   // Layer 1 as the settings page previews it: the config's defaults, the default budget for this

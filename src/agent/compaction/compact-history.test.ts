@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defineTool, type Tool } from "../../tools/define-tool.js";
+import type { SkillLoaded } from "../../tools/skill-loaded.js";
 import { call, createScriptedProvider } from "../__fixtures__/scripted-provider.js";
 import type { AgentEvent } from "../agent-types.js";
 import { createAgent } from "../create-agent.js";
@@ -9,15 +10,31 @@ import { compactHistory, needsCompaction } from "./compact-history.js";
 
 const filler = (label: string, size = 2000): string => `${label} ${"lorem ipsum ".repeat(size / 12)}`;
 
+function loaded(skill: string, body: string): SkillLoaded {
+  return {
+    kind: "skill-loaded",
+    name: skill,
+    skillDir: `/skills/${skill}`,
+    body,
+    allowedTools: [],
+    disallowedTools: [],
+  };
+}
+
 function skillLoad(id: string, skill: string, body: string): ChatMessage[] {
   return [
-    { role: "assistant", content: "", toolCalls: [{ id, name: "load_skill", arguments: { name: skill } }] },
+    {
+      role: "assistant",
+      content: "",
+      toolCalls: [{ id, name: "load_skill", arguments: { skill_name: skill } }],
+    },
     {
       role: "tool",
       toolCallId: id,
       toolName: "load_skill",
       content: body,
       metadata: { context: "inline", skill },
+      data: loaded(skill, body),
     },
   ];
 }
@@ -63,6 +80,7 @@ describe("compactHistory", () => {
       role: "tool",
       content: "BETA BODY",
       metadata: { skill: "beta", reattached: true },
+      data: { kind: "skill-loaded", name: "beta" },
     });
     expect(messages.at(-1)).toEqual({ role: "user", content: "continue" });
   });
@@ -116,6 +134,7 @@ describe("compaction inside the agent", () => {
         return {
           content: '<skill name="pdf">STEP 1: use pdftotext</skill>',
           metadata: { context: "inline", skill: "pdf" },
+          data: loaded("pdf", "STEP 1: use pdftotext"),
         };
       },
     }) as Tool;

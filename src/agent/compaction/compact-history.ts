@@ -1,12 +1,9 @@
 // Compaction: when the history outgrows its budget, older messages become one summary and the
 // skill bodies loaded in them are re-attached (newest first, within a budget) so skills survive.
 
-import { estimateTokens } from "../../text/estimate-tokens.js";
-import {
-  LOAD_SKILL_TOOL,
-  type RecognizedSkillLoad,
-  recognizeSkillLoads,
-} from "../invocation/recognize-skill-load.js";
+import { CHARACTERS_PER_TOKEN, estimateTokens } from "../../text/estimate-tokens.js";
+import { LOAD_SKILL_TOOL } from "../../tools/tool-names.js";
+import { type RecognizedSkillLoad, recognizeSkillLoad } from "../invocation/recognize-skill-load.js";
 import type { ChatMessage } from "../providers/provider.js";
 import { estimateMessagesTokens } from "./estimate-message-tokens.js";
 
@@ -61,14 +58,15 @@ export async function compactHistory(
   } else {
     compacted.push({ role: "user", content: header });
     if (reattach.length > 0) {
-      // Re-attached as load_skill calls, so they read as loaded skills and survive later compactions too.
+      // Re-attached as load_skill calls with their data, so they read as loaded skills to the model
+      // and to later compactions alike.
       compacted.push({
         role: "assistant",
         content: "",
         toolCalls: reattach.map((load, index) => ({
           id: `compaction_reattach_${index}`,
           name: LOAD_SKILL_TOOL,
-          arguments: { name: load.skill },
+          arguments: { skill_name: load.skill },
         })),
       });
       reattach.forEach((load, index) => {
@@ -77,7 +75,8 @@ export async function compactHistory(
           toolCallId: `compaction_reattach_${index}`,
           toolName: LOAD_SKILL_TOOL,
           content: load.content,
-          metadata: { ...load.metadata, skill: load.skill, context: "inline", reattached: true },
+          metadata: { skill: load.skill, context: "inline", reattached: true },
+          data: load.data,
         });
       });
     }
@@ -119,23 +118,26 @@ function selectReattachments(
   tail: readonly ChatMessage[],
   options: CompactionOptions,
 ): RecognizedSkillLoad[] {
-  const perSkillChars = (options.reattachTokensPerSkill ?? 5_000) * 4;
+  const perSkillChars = (options.reattachTokensPerSkill ?? 5_000) * CHARACTERS_PER_TOKEN;
   let remainingTokens = options.reattachTokensTotal ?? 25_000;
-  const present = new Set(tail.flatMap((message) => recognizeSkillLoads(message).map((load) => load.skill)));
+  const present = new Set<string>();
+  for (const message of tail) {
+    const load = recognizeSkillLoad(message);
+    if (load !== undefined) present.add(load.skill);
+  }
   const chosen: RecognizedSkillLoad[] = [];
   for (let index = older.length - 1; index >= 0; index -= 1) {
-    for (const load of recognizeSkillLoads(older[index] as ChatMessage).reverse()) {
-      if (present.has(load.skill)) continue;
-      present.add(load.skill);
-      const content =
-        load.content.length > perSkillChars
-          ? `${load.content.slice(0, perSkillChars)}\n[… skill body cut after compaction; call load_skill again for the rest]`
-          : load.content;
-      const tokens = estimateTokens(content);
-      if (tokens > remainingTokens) continue;
-      remainingTokens -= tokens;
-      chosen.push({ ...load, content });
-    }
+    const load = recognizeSkillLoad(older[index] as ChatMessage);
+    if (load === undefined || present.has(load.skill)) continue;
+    present.add(load.skill);
+    const content =
+      load.content.length > perSkillChars
+        ? `${load.content.slice(0, perSkillChars)}\n[… skill body cut after compaction; call ${LOAD_SKILL_TOOL} again for the rest]`
+        : load.content;
+    const tokens = estimateTokens(content);
+    if (tokens > remainingTokens) continue;
+    remainingTokens -= tokens;
+    chosen.push({ ...load, content });
   }
   return chosen;
 }

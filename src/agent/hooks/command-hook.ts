@@ -1,7 +1,7 @@
 // Runs a hook configured as a shell command: JSON payload on stdin (Claude Code field names), JSON
 // answer on stdout, exit code 2 blocks with stderr as the reason, as in Claude Code.
 import { runShellCommand } from "../../tools/builtin/run-shell-command.js";
-import { claudeToolName } from "../permissions/tool-names.js";
+import { claudeToolName } from "../permissions/claude-tool-names.js";
 import { HOOK_EVENT_NAMES, type HookPayload, type HookResponse } from "./hook-events.js";
 
 /** A command hook and where it runs. */

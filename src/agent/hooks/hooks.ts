@@ -2,7 +2,7 @@
 // Pre-tool hooks can block or rewrite a call's input, post-tool hooks rewrite its output; a hook
 // that fails is reported and skipped, never fatal.
 import type { SkillHookEntry } from "../../skills/skill-metadata.js";
-import { claudeToolName, normalizeToolName } from "../permissions/tool-names.js";
+import { claudeToolName, normalizeToolName } from "../permissions/claude-tool-names.js";
 import { runCommandHook } from "./command-hook.js";
 import {
   type HookEvent,

@@ -1,38 +1,21 @@
-// Recognises skill bodies in the history — load_skill tool results and `<skill name="…">` user
-// messages from /name invocations — so they can be re-attached after compaction and scoped.
+// Finds the skill bodies in the history — load_skill results and `/name` user messages — from the
+// `skill-loaded` data they carry, so compaction can re-attach them. Nothing here reads the text.
+import type { SkillLoaded } from "../../tools/skill-loaded.js";
 import type { ChatMessage } from "../providers/provider.js";
 
-/** The name of the tool that loads a skill into the conversation. */
-export const LOAD_SKILL_TOOL = "load_skill";
-
-/** A skill body found in one message. */
+/** A skill body found in one message: the skill, and the text the model saw. */
 export interface RecognizedSkillLoad {
   skill: string;
   content: string;
-  metadata?: Record<string, unknown>;
+  data: SkillLoaded;
 }
 
 /**
- * The skills whose bodies a message carries. A load_skill result counts unless it failed or ran
- * the skill in a fork (then it holds a report, not a body). The skill's name is read from the
- * metadata (`skill`, `skillName` or `name`), else from a `<skill name="…">` wrapper.
+ * The skill whose body a message carries, or undefined. Failed results, fork reports and "already
+ * loaded" notes carry no `skill-loaded` data, so they never count.
  */
-export function recognizeSkillLoads(message: ChatMessage): RecognizedSkillLoad[] {
-  if (message.role === "tool") {
-    if (message.toolName !== LOAD_SKILL_TOOL || message.isError) return [];
-    const metadata = message.metadata ?? {};
-    if (metadata.context === "fork" || metadata.execution_mode === "subagent") return [];
-    const named = [metadata.skill, metadata.skillName, metadata.skill_name, metadata.name].find(
-      (value): value is string => typeof value === "string" && value !== "",
-    );
-    const skill = named ?? /<skill name="([^"]+)"/.exec(message.content)?.[1];
-    if (skill === undefined) return [];
-    return [{ skill, content: message.content, metadata }];
-  }
-  if (message.role !== "user" || !message.content.includes("<skill name=")) return [];
-  const found: RecognizedSkillLoad[] = [];
-  for (const match of message.content.matchAll(/<skill name="([^"]+)"[^>]*>[\s\S]*?<\/skill>/g)) {
-    found.push({ skill: match[1] as string, content: match[0] });
-  }
-  return found;
+export function recognizeSkillLoad(message: ChatMessage): RecognizedSkillLoad | undefined {
+  if (message.role === "assistant" || message.data?.kind !== "skill-loaded") return undefined;
+  if (message.role === "tool" && message.isError) return undefined;
+  return { skill: message.data.name, content: message.content, data: message.data };
 }

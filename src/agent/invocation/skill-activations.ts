@@ -1,6 +1,7 @@
 // The skills active in one agent's session: each keeps its permission scope (allowed-tools
 // pre-approved, disallowed-tools denied) and its hooks until the session ends — not just one turn.
 import type { SkillHookEntry } from "../../skills/skill-metadata.js";
+import type { SkillLoaded } from "../../tools/skill-loaded.js";
 import type { HookBus } from "../hooks/hooks.js";
 import type { PermissionScope } from "../permissions/permissions.js";
 
@@ -11,6 +12,17 @@ export interface SkillActivation {
   disallowedTools?: string[];
   hooks?: Record<string, SkillHookEntry[]>;
   directory?: string;
+}
+
+/** What activating a loaded skill needs, from its `skill-loaded` data. */
+export function activationOf(loaded: SkillLoaded): SkillActivation {
+  return {
+    name: loaded.name,
+    allowedTools: loaded.allowedTools,
+    disallowedTools: loaded.disallowedTools,
+    ...(loaded.hooks === undefined ? {} : { hooks: loaded.hooks }),
+    directory: loaded.skillDir,
+  };
 }
 
 /** The active skills of one agent. */

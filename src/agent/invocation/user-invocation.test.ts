@@ -5,12 +5,13 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBuiltinTools } from "../../tools/builtin/create-builtin-tools.js";
 import type { Tool } from "../../tools/define-tool.js";
+import type { SubAgentRequest } from "../../tools/sub-agent-runner.js";
 import { createTestSkillSource } from "../__fixtures__/create-test-skill-source.js";
 import { call, createScriptedProvider } from "../__fixtures__/scripted-provider.js";
 import { createAgent } from "../create-agent.js";
 import { createHookBus } from "../hooks/hooks.js";
 import { createPermissionPolicy } from "../permissions/permissions.js";
-import { createSubAgentRunner, type SubAgentRequest } from "../sub-agents/sub-agent-runner.js";
+import { createSubAgentRunner } from "../sub-agents/create-sub-agent-runner.js";
 import { invokeUserSkill, parseSlashCommand, type SkillSource } from "./user-invocation.js";
 
 let root: string;
@@ -70,6 +71,19 @@ describe("invokeUserSkill", () => {
     expect(invocation.message.content).toBe(
       `<skill name="greet">\nBase directory for this skill: ${path.join(root, "greet")}\n\nSay hello to Ada from ${path.join(root, "greet")}.\n</skill>`,
     );
+  });
+
+  it("carries the skill it loads as data beside the message text", async () => {
+    const invocation = await invokeUserSkill("/greet Ada", { skills, sessionId: "s1" });
+    if (invocation.kind !== "inline") throw new Error(`expected inline, got ${invocation.kind}`);
+    expect(invocation.message.data).toMatchObject({
+      kind: "skill-loaded",
+      name: "greet",
+      skillDir: path.join(root, "greet"),
+      body: `Say hello to Ada from ${path.join(root, "greet")}.`,
+      allowedTools: [],
+      disallowedTools: [],
+    });
   });
 
   it("runs disable-model-invocation skills, since the user asked explicitly, and records the use", async () => {

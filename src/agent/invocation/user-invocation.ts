@@ -3,7 +3,8 @@
 // a sub-agent. Works for disable-model-invocation skills; refused for user-invocable: false ones.
 import type { SkillMetadata } from "../../skills/skill-metadata.js";
 import type { ToolResult } from "../../tools/define-tool.js";
-import type { SubAgentRunner } from "../sub-agents/sub-agent-runner.js";
+import type { SkillLoaded } from "../../tools/skill-loaded.js";
+import type { SubAgentRunner } from "../../tools/sub-agent-runner.js";
 import { expandShellCommands } from "./expand-shell-commands.js";
 
 /** One skill as user invocation needs it. */
@@ -43,7 +44,13 @@ export interface UserInvocationOptions {
 /** What the invocation came to. `none`: not a `/name` of a known skill, so treat the text as a plain prompt. */
 export type UserInvocation =
   | { kind: "none" }
-  | { kind: "inline"; skill: SkillSourceEntry; arguments: string; message: { role: "user"; content: string } }
+  | {
+      kind: "inline";
+      skill: SkillSourceEntry;
+      arguments: string;
+      /** The `<skill name="…">` message for the history, with the skill it loads as data. */
+      message: { role: "user"; content: string; data: SkillLoaded };
+    }
   | { kind: "fork"; skill: SkillSourceEntry; arguments: string; result: ToolResult }
   | { kind: "refused"; skill: string; message: string };
 
@@ -113,6 +120,16 @@ export async function invokeUserSkill(text: string, options: UserInvocationOptio
     });
     return { kind: "fork", skill, arguments: command.arguments, result };
   }
-  const content = `<skill name="${skill.name}">\nBase directory for this skill: ${skill.directory}\n\n${expanded.text.trim()}\n</skill>`;
-  return { kind: "inline", skill, arguments: command.arguments, message: { role: "user", content } };
+  const instructions = expanded.text.trim();
+  const content = `<skill name="${skill.name}">\nBase directory for this skill: ${skill.directory}\n\n${instructions}\n</skill>`;
+  const data: SkillLoaded = {
+    kind: "skill-loaded",
+    name: skill.name,
+    skillDir: skill.directory,
+    body: instructions,
+    allowedTools: [...skill.metadata.allowedTools],
+    disallowedTools: [...skill.metadata.disallowedTools],
+    hooks: skill.metadata.hooks,
+  };
+  return { kind: "inline", skill, arguments: command.arguments, message: { role: "user", content, data } };
 }

@@ -2,8 +2,16 @@
 // parsed once and matched against a tool call.
 import path from "node:path";
 import picomatch from "picomatch";
+import {
+  BASH_TOOL,
+  EDIT_FILE_TOOL,
+  GLOB_TOOL,
+  GREP_TOOL,
+  READ_FILE_TOOL,
+  WRITE_FILE_TOOL,
+} from "../../tools/tool-names.js";
 import { splitShellCommand } from "../invocation/split-shell-command.js";
-import { toolsCoveredByRuleName } from "./tool-names.js";
+import { toolsCoveredByRuleName } from "./claude-tool-names.js";
 
 /** A parsed rule: which tools it names and, optionally, which inputs. */
 export interface PermissionRule {
@@ -15,7 +23,7 @@ export interface PermissionRule {
   pattern?: string;
 }
 
-const FILE_TOOLS = new Set(["read_file", "write_file", "edit_file", "glob", "grep"]);
+const FILE_TOOLS = new Set([READ_FILE_TOOL, WRITE_FILE_TOOL, EDIT_FILE_TOOL, GLOB_TOOL, GREP_TOOL]);
 
 /** True for the built-ins whose rules match workspace paths (`Read(src/**)`). */
 export function isFileTool(tool: string): boolean {
@@ -51,7 +59,7 @@ export function describeCallSubjects(
   input: Record<string, unknown>,
   root?: string,
 ): { subjects: string[]; hasSubstitution: boolean } {
-  if (tool === "bash") {
+  if (tool === BASH_TOOL) {
     const command = typeof input.command === "string" ? input.command : "";
     const split = splitShellCommand(command);
     return { subjects: split.segments, hasSubstitution: split.hasSubstitution };
@@ -77,7 +85,7 @@ export function describeCallSubjects(
 /** True when the rule's pattern accepts one subject of a call to `tool`. */
 export function patternAccepts(rule: PermissionRule, tool: string, subject: string): boolean {
   if (rule.pattern === undefined) return true;
-  if (tool === "bash") return bashPatternAccepts(rule.pattern, subject);
+  if (tool === BASH_TOOL) return bashPatternAccepts(rule.pattern, subject);
   if (FILE_TOOLS.has(tool))
     return picomatch.isMatch(subject, normalizePatternPath(rule.pattern), { dot: true });
   return wildcardToRegExp(rule.pattern).test(subject);

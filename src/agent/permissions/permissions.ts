@@ -1,6 +1,7 @@
 // The permission policy: allow / ask / deny rules per tool, skill scopes that pre-approve (or, in a
 // forked skill, restrict to) the skill's allowed-tools for the whole skill run, and the ask callback.
 // Tools that run code (bash, run_skill_script) are asked about unless a rule or a trusted skill allows them.
+import { BASH_TOOL, RUN_SKILL_SCRIPT_TOOL } from "../../tools/tool-names.js";
 import {
   describeCallSubjects,
   type PermissionRule,
@@ -13,7 +14,7 @@ import { suggestAllowRules } from "./suggest-allow-rules.js";
 export type PermissionDecision = "allow" | "ask" | "deny";
 
 /** Tools that run arbitrary code: unmatched calls get `runCodeDecision` (ask), not `defaultDecision`. */
-export const TOOLS_THAT_RUN_CODE: ReadonlySet<string> = new Set(["bash", "run_skill_script"]);
+export const TOOLS_THAT_RUN_CODE: ReadonlySet<string> = new Set([BASH_TOOL, RUN_SKILL_SCRIPT_TOOL]);
 
 /** Rules in Claude Code syntax. Deny wins over ask, ask over allow; unmatched calls get a default. */
 export interface PermissionRules {
@@ -177,7 +178,7 @@ export function createPermissionPolicy(options: PermissionPolicyOptions = {}): P
     // A skill's grant of code-running tools counts only for a skill the person trusts to run code.
     const trusted = granting.find((scope) => !runsCode || trusts(scope.skill));
     if (trusted) return { decision: "allow", reason: `Pre-approved by skill "${trusted.skill}".` };
-    const script = tool === "run_skill_script" ? scriptSkill(request.input) : undefined;
+    const script = tool === RUN_SKILL_SCRIPT_TOOL ? scriptSkill(request.input) : undefined;
     if (script !== undefined && trusts(script)) {
       return { decision: "allow", reason: `Scripts of skill "${script}" are allowed in the settings.` };
     }

@@ -1,7 +1,8 @@
 // The allow rules that would cover one tool call, so a refusal can say exactly what allows it
 // (`Bash(git:*)`) and an "always" answer knows what to remember for the session.
+import { BASH_TOOL } from "../../tools/tool-names.js";
+import { claudeToolName } from "./claude-tool-names.js";
 import { describeCallSubjects, isFileTool } from "./permission-rule.js";
-import { claudeToolName } from "./tool-names.js";
 
 /**
  * Rules in Claude Code syntax covering the call: `Bash(<command>:*)` for each command of a bash line
@@ -12,7 +13,7 @@ export function suggestAllowRules(tool: string, input: Record<string, unknown>, 
   const lower = tool.toLowerCase();
   const call = describeCallSubjects(lower, input, root);
   const name = claudeToolName(lower);
-  if (lower === "bash") {
+  if (lower === BASH_TOOL) {
     const commands = call.subjects.map((subject) => subject.split(/\s+/)[0] ?? "");
     if (call.hasSubstitution || commands.length === 0 || commands.some((command) => !isPlainWord(command))) {
       return [name];

@@ -1,7 +1,8 @@
 // The provider interface: one chat-completion call with tools, streaming text as it arrives.
 // Adapters (OpenAI Chat Completions, Anthropic Messages) implement it through their official SDKs.
 
-import type { JsonSchema } from "../../tools/define-tool.js";
+import type { JsonSchema, ToolResultData } from "../../tools/define-tool.js";
+import type { SkillLoaded } from "../../tools/skill-loaded.js";
 
 export interface ToolCall {
   id: string;
@@ -11,8 +12,13 @@ export interface ToolCall {
   argumentsError?: string;
 }
 
+/**
+ * One message of the history. `metadata` and `data` stay with the runtime (adapters send neither):
+ * `data` says what a message put into the conversation — a skill, from load_skill or `/name` — so
+ * activation and compaction never parse the text.
+ */
 export type ChatMessage =
-  | { role: "user"; content: string }
+  | { role: "user"; content: string; data?: SkillLoaded }
   | { role: "assistant"; content: string; toolCalls?: ToolCall[] }
   | {
       role: "tool";
@@ -20,8 +26,10 @@ export type ChatMessage =
       toolName: string;
       content: string;
       isError?: boolean;
-      /** The tool result's metadata, kept for the runtime (skill re-attachment); adapters do not send it. */
+      /** The tool result's metadata (display, audit). */
       metadata?: Record<string, unknown>;
+      /** The tool result's typed data. */
+      data?: ToolResultData;
     };
 
 export interface ToolSpec {

@@ -1,7 +1,8 @@
 // Picks a sub-agent's tools from a skill's allowed-tools and disallowed-tools, in either Skillbox
 // or Claude Code spelling (`Bash`, `Read`, `Bash(git:*)` …).
 import type { Tool } from "../../tools/define-tool.js";
-import { normalizeToolName } from "../permissions/tool-names.js";
+import { TASK_TOOL } from "../../tools/tool-names.js";
+import { normalizeToolName } from "../permissions/claude-tool-names.js";
 
 /** The chosen tools, and allowed-tools entries that named no tool this runtime has. */
 export interface SelectedTools {
@@ -32,7 +33,7 @@ export function selectSubAgentTools(
   const tools = available.filter((tool) => {
     const name = tool.name.toLowerCase();
     if (removed.has(name)) return false;
-    if (everything) return name !== "task";
+    if (everything) return name !== TASK_TOOL;
     return allowed.has(name);
   });
   const unknown = allowedTools.filter((entry) => {

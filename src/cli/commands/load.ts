@@ -47,7 +47,7 @@ export const loadCommand: CliCommand = {
     const session = values.session === undefined ? {} : { sessionId: values.session };
     const workspace = openCliWorkspace("load", io, values, session);
     try {
-      const tool = createLoadSkillTool({ registry: workspace.registry, stateOf: workspace.stateOf });
+      const tool = createLoadSkillTool({ registry: workspace.registry });
       const result = await tool.execute(
         { skill_name: name, ...(values.args === undefined ? {} : { args: values.args }) },
         { ...session, cwd: workspace.cwd },

@@ -2,9 +2,11 @@
 // process-group kill on timeout or abort.
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 import { describeError } from "../../errors.js";
 import { capText } from "../../text/preview-text.js";
 import { defineTool, type Tool, toolError } from "../define-tool.js";
+import { BASH_TOOL } from "../tool-names.js";
 import { runShellCommand } from "./run-shell-command.js";
 import { isInsideRoot, resolveWorkspacePath, resolveWorkspaceRoot, toPosix } from "./workspace-path.js";
 
@@ -25,7 +27,13 @@ export interface BashToolOptions extends BuiltinToolOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export type BashInput = { command: string; timeout_ms?: number; cwd?: string };
+const bashInput = z.strictObject({
+  command: z.string().describe("The command line, run with bash -c."),
+  timeout_ms: z.number().min(1).describe("Timeout in milliseconds.").optional(),
+  cwd: z.string().describe("Working directory relative to the workspace root.").optional(),
+});
+
+export type BashInput = z.input<typeof bashInput>;
 
 /** Creates the `bash` tool. A non-zero exit is an error result that still carries the output. */
 export function createBashTool(options: BashToolOptions): Tool<BashInput> {
@@ -33,33 +41,21 @@ export function createBashTool(options: BashToolOptions): Tool<BashInput> {
   const defaultTimeout = options.timeoutMs ?? 120_000;
   const maxTimeout = options.maxTimeoutMs ?? Math.max(600_000, defaultTimeout);
   const maxOutput = options.maxOutputChars ?? 30_000;
-  return defineTool<BashInput>({
-    name: "bash",
+  return defineTool({
+    name: BASH_TOOL,
     description:
       "Run a shell command with bash in the workspace. Returns exit code, stdout and stderr. " +
       `Times out after ${Math.round(defaultTimeout / 1000)} s unless timeout_ms is given.`,
-    inputSchema: {
-      type: "object",
-      properties: {
-        command: { type: "string", description: "The command line, run with bash -c." },
-        timeout_ms: { type: "number", description: "Timeout in milliseconds.", minimum: 1 },
-        cwd: { type: "string", description: "Working directory relative to the workspace root." },
-      },
-      required: ["command"],
-    },
+    inputSchema: bashInput,
     async execute(input, context) {
-      if (typeof input.command !== "string" || input.command.trim() === "") {
-        return toolError('bash needs a non-empty "command" string.');
-      }
+      if (input.command.trim() === "") return toolError('bash needs a non-empty "command" string.');
       let cwd = root;
       try {
-        if (typeof input.cwd === "string") cwd = resolveWorkspacePath(root, input.cwd).absolute;
+        if (input.cwd !== undefined) cwd = resolveWorkspacePath(root, input.cwd).absolute;
       } catch (error) {
         return toolError(describeError(error));
       }
-      const requested =
-        typeof input.timeout_ms === "number" && input.timeout_ms > 0 ? input.timeout_ms : defaultTimeout;
-      const timeoutMs = Math.min(requested, maxTimeout);
+      const timeoutMs = Math.min(input.timeout_ms ?? defaultTimeout, maxTimeout);
       const result = await runShellCommand({
         command: input.command,
         cwd,

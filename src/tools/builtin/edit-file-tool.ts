@@ -1,47 +1,41 @@
 // The `edit_file` built-in tool: replaces one exact, unique string in a workspace file.
 import { readFile } from "node:fs/promises";
+import { z } from "zod";
 import { describeError } from "../../errors.js";
 import { defineTool, type Tool, toolError } from "../define-tool.js";
+import { EDIT_FILE_TOOL, WRITE_FILE_TOOL } from "../tool-names.js";
 import type { BuiltinToolOptions } from "./bash-tool.js";
 import { resolveWorkspacePath, resolveWorkspaceRoot } from "./workspace-path.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
-export type EditFileInput = { path: string; old_string: string; new_string: string; replace_all?: boolean };
+const editFileInput = z.strictObject({
+  path: z.string().describe("File path relative to the workspace root."),
+  old_string: z.string().describe("The exact text to replace."),
+  new_string: z.string().describe("The replacement text."),
+  replace_all: z.boolean().describe("Replace every occurrence instead of exactly one.").optional(),
+});
+
+export type EditFileInput = z.input<typeof editFileInput>;
 
 /** Creates the `edit_file` tool. Zero or several matches are error results that say how to fix the call. */
 export function createEditFileTool(options: BuiltinToolOptions): Tool<EditFileInput> {
   const root = resolveWorkspaceRoot(options.root);
-  return defineTool<EditFileInput>({
-    name: "edit_file",
+  return defineTool({
+    name: EDIT_FILE_TOOL,
     description:
       "Replace an exact string in a workspace file. old_string must match exactly once (whitespace " +
       "included) unless replace_all is true. Read the file first.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        path: { type: "string", description: "File path relative to the workspace root." },
-        old_string: { type: "string", description: "The exact text to replace." },
-        new_string: { type: "string", description: "The replacement text." },
-        replace_all: { type: "boolean", description: "Replace every occurrence instead of exactly one." },
-      },
-      required: ["path", "old_string", "new_string"],
-    },
+    inputSchema: editFileInput,
     async execute(input) {
-      if (
-        typeof input.path !== "string" ||
-        typeof input.old_string !== "string" ||
-        typeof input.new_string !== "string"
-      ) {
-        return toolError('edit_file needs "path", "old_string" and "new_string" strings.');
-      }
-      if (input.old_string === "") return toolError("old_string is empty. To create a file, use write_file.");
+      if (input.old_string === "")
+        return toolError(`old_string is empty. To create a file, use ${WRITE_FILE_TOOL}.`);
       if (input.old_string === input.new_string)
         return toolError("old_string and new_string are the same; nothing to change.");
       try {
         const target = resolveWorkspacePath(root, input.path);
         const text = await readFile(target.absolute, "utf8").catch(() => undefined);
         if (text === undefined)
-          return toolError(`No file at "${target.relative}". Use write_file to create it.`);
+          return toolError(`No file at "${target.relative}". Use ${WRITE_FILE_TOOL} to create it.`);
         const lines = matchLines(text, input.old_string);
         if (lines.length === 0) {
           return toolError(

@@ -1,7 +1,9 @@
 // The `glob` built-in tool: lists workspace files matching a glob pattern (picomatch syntax).
 import picomatch from "picomatch";
+import { z } from "zod";
 import { describeError } from "../../errors.js";
 import { defineTool, type Tool, toolError } from "../define-tool.js";
+import { GLOB_TOOL } from "../tool-names.js";
 import type { BuiltinToolOptions } from "./bash-tool.js";
 import { walkWorkspace } from "./walk-workspace.js";
 import { resolveWorkspacePath, resolveWorkspaceRoot } from "./workspace-path.js";
@@ -11,30 +13,27 @@ export interface GlobToolOptions extends BuiltinToolOptions {
   maxResults?: number;
 }
 
-export type GlobInput = { pattern: string; path?: string };
+const globInput = z.strictObject({
+  pattern: z.string().describe("Glob pattern (picomatch syntax)."),
+  path: z.string().describe("Folder to search in, relative to the workspace root.").optional(),
+});
+
+export type GlobInput = z.input<typeof globInput>;
 
 /** Creates the `glob` tool; the pattern is matched against paths relative to `path` (default the root). */
 export function createGlobTool(options: GlobToolOptions): Tool<GlobInput> {
   const root = resolveWorkspaceRoot(options.root);
   const maxResults = options.maxResults ?? 200;
-  return defineTool<GlobInput>({
-    name: "glob",
+  return defineTool({
+    name: GLOB_TOOL,
     description:
       'Find files by glob pattern, e.g. "**/*.ts" or "src/**/SKILL.md". Returns workspace-relative paths, ' +
       "sorted. node_modules and .git are skipped.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        pattern: { type: "string", description: "Glob pattern (picomatch syntax)." },
-        path: { type: "string", description: "Folder to search in, relative to the workspace root." },
-      },
-      required: ["pattern"],
-    },
+    inputSchema: globInput,
     async execute(input) {
-      if (typeof input.pattern !== "string" || input.pattern === "")
-        return toolError('glob needs a "pattern" string.');
+      if (input.pattern === "") return toolError('glob needs a non-empty "pattern" string.');
       try {
-        const base = resolveWorkspacePath(root, typeof input.path === "string" ? input.path : ".");
+        const base = resolveWorkspacePath(root, input.path ?? ".");
         const isMatch = picomatch(input.pattern, { dot: true });
         const prefix = base.relative === "." ? "" : `${base.relative}/`;
         const found: string[] = [];

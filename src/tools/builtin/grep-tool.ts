@@ -1,8 +1,10 @@
 // The `grep` built-in tool: a regular expression over workspace files, results capped.
 import { readFile, stat } from "node:fs/promises";
 import picomatch from "picomatch";
+import { z } from "zod";
 import { describeError } from "../../errors.js";
 import { defineTool, type Tool, toolError } from "../define-tool.js";
+import { GREP_TOOL } from "../tool-names.js";
 import type { BuiltinToolOptions } from "./bash-tool.js";
 import { walkWorkspace } from "./walk-workspace.js";
 import { resolveWorkspacePath, resolveWorkspaceRoot } from "./workspace-path.js";
@@ -14,31 +16,28 @@ export interface GrepToolOptions extends BuiltinToolOptions {
   maxFileBytes?: number;
 }
 
-export type GrepInput = { pattern: string; path?: string; glob?: string; ignore_case?: boolean };
+const grepInput = z.strictObject({
+  pattern: z.string().describe("Regular expression (JavaScript syntax)."),
+  path: z.string().describe("Folder or file to search, relative to the workspace root.").optional(),
+  glob: z.string().describe("Only files whose path matches this glob.").optional(),
+  ignore_case: z.boolean().describe("Case-insensitive matching.").optional(),
+});
+
+export type GrepInput = z.input<typeof grepInput>;
 
 /** Creates the `grep` tool; output lines are `path:line: text`. Binary and large files are skipped. */
 export function createGrepTool(options: GrepToolOptions): Tool<GrepInput> {
   const root = resolveWorkspaceRoot(options.root);
   const maxResults = options.maxResults ?? 200;
   const maxFileBytes = options.maxFileBytes ?? 2 * 1024 * 1024;
-  return defineTool<GrepInput>({
-    name: "grep",
+  return defineTool({
+    name: GREP_TOOL,
     description:
       "Search file contents with a JavaScript regular expression. Returns path:line: text for each " +
       'matching line. Narrow with path (a folder or file) and glob (e.g. "*.ts").',
-    inputSchema: {
-      type: "object",
-      properties: {
-        pattern: { type: "string", description: "Regular expression (JavaScript syntax)." },
-        path: { type: "string", description: "Folder or file to search, relative to the workspace root." },
-        glob: { type: "string", description: "Only files whose path matches this glob." },
-        ignore_case: { type: "boolean", description: "Case-insensitive matching." },
-      },
-      required: ["pattern"],
-    },
+    inputSchema: grepInput,
     async execute(input, context) {
-      if (typeof input.pattern !== "string" || input.pattern === "")
-        return toolError('grep needs a "pattern" string.');
+      if (input.pattern === "") return toolError('grep needs a non-empty "pattern" string.');
       let expression: RegExp;
       try {
         expression = new RegExp(input.pattern, input.ignore_case === true ? "i" : "");
@@ -46,9 +45,9 @@ export function createGrepTool(options: GrepToolOptions): Tool<GrepInput> {
         return toolError(`The pattern is not a valid regular expression: ${describeError(error)}`);
       }
       try {
-        const base = resolveWorkspacePath(root, typeof input.path === "string" ? input.path : ".");
+        const base = resolveWorkspacePath(root, input.path ?? ".");
         const filter =
-          typeof input.glob === "string" && input.glob !== ""
+          input.glob !== undefined && input.glob !== ""
             ? picomatch(input.glob, { dot: true, basename: !input.glob.includes("/") })
             : undefined;
         const info = await stat(base.absolute).catch(() => undefined);

@@ -1,7 +1,9 @@
 // The `read_file` built-in tool: numbered lines of a workspace file, with offset/limit and a size cap.
 import { readFile, stat } from "node:fs/promises";
+import { z } from "zod";
 import { describeError } from "../../errors.js";
 import { defineTool, type Tool, toolError } from "../define-tool.js";
+import { GLOB_TOOL, GREP_TOOL, READ_FILE_TOOL } from "../tool-names.js";
 import type { BuiltinToolOptions } from "./bash-tool.js";
 import { resolveWorkspacePath, resolveWorkspaceRoot } from "./workspace-path.js";
 
@@ -14,7 +16,13 @@ export interface ReadFileToolOptions extends BuiltinToolOptions {
   maxLineChars?: number;
 }
 
-export type ReadFileInput = { path: string; offset?: number; limit?: number };
+const readFileInput = z.strictObject({
+  path: z.string().describe("File path relative to the workspace root."),
+  offset: z.number().min(1).describe("First line to return, 1-based.").optional(),
+  limit: z.number().min(1).describe("Number of lines to return.").optional(),
+});
+
+export type ReadFileInput = z.input<typeof readFileInput>;
 
 /** Creates the `read_file` tool; output is `cat -n` style, 1-based line numbers. */
 export function createReadFileTool(options: ReadFileToolOptions): Tool<ReadFileInput> {
@@ -22,40 +30,31 @@ export function createReadFileTool(options: ReadFileToolOptions): Tool<ReadFileI
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
   const defaultLimit = options.defaultLimit ?? 2000;
   const maxLineChars = options.maxLineChars ?? 2000;
-  return defineTool<ReadFileInput>({
-    name: "read_file",
+  return defineTool({
+    name: READ_FILE_TOOL,
     description:
       "Read a text file from the workspace. Returns numbered lines; use offset (1-based line) and limit " +
       "to page through long files.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        path: { type: "string", description: "File path relative to the workspace root." },
-        offset: { type: "number", description: "First line to return, 1-based.", minimum: 1 },
-        limit: { type: "number", description: "Number of lines to return.", minimum: 1 },
-      },
-      required: ["path"],
-    },
+    inputSchema: readFileInput,
     async execute(input) {
-      if (typeof input.path !== "string") return toolError('read_file needs a "path" string.');
       try {
         const target = resolveWorkspacePath(root, input.path);
         const info = await stat(target.absolute).catch(() => undefined);
         if (info === undefined)
-          return toolError(`No file at "${target.relative}". Use glob to find the right path.`);
+          return toolError(`No file at "${target.relative}". Use ${GLOB_TOOL} to find the right path.`);
         if (info.isDirectory()) {
           return toolError(
-            `"${target.relative}" is a directory. Use glob with a pattern like "${target.relative}/*".`,
+            `"${target.relative}" is a directory. Use ${GLOB_TOOL} with a pattern like "${target.relative}/*".`,
           );
         }
         if (info.size > maxBytes) {
           return toolError(
-            `"${target.relative}" is ${info.size} bytes, over the ${maxBytes}-byte cap. Use grep to find the part you need.`,
+            `"${target.relative}" is ${info.size} bytes, over the ${maxBytes}-byte cap. Use ${GREP_TOOL} to find the part you need.`,
           );
         }
         const buffer = await readFile(target.absolute);
         if (buffer.includes(0))
-          return toolError(`"${target.relative}" looks binary; read_file shows text files only.`);
+          return toolError(`"${target.relative}" looks binary; ${READ_FILE_TOOL} shows text files only.`);
         options.onPathsTouched?.([target.relative]);
         const lines = buffer.toString("utf8").split(/\r?\n/);
         if (lines.length > 1 && lines.at(-1) === "") lines.pop();

@@ -1,34 +1,31 @@
 // The `write_file` built-in tool: creates or replaces a workspace file atomically.
+import { z } from "zod";
 import { describeError } from "../../errors.js";
 import { defineTool, type Tool, toolError } from "../define-tool.js";
+import { WRITE_FILE_TOOL } from "../tool-names.js";
 import type { BuiltinToolOptions } from "./bash-tool.js";
 import { resolveWorkspacePath, resolveWorkspaceRoot } from "./workspace-path.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
-export type WriteFileInput = { path: string; content: string };
+const writeFileInput = z.strictObject({
+  path: z.string().describe("File path relative to the workspace root."),
+  content: z.string().describe("The complete new content of the file."),
+});
+
+export type WriteFileInput = z.input<typeof writeFileInput>;
 
 /** Creates the `write_file` tool; parent folders are created, the write is temp file + rename. */
 export function createWriteFileTool(options: BuiltinToolOptions): Tool<WriteFileInput> {
   const root = resolveWorkspaceRoot(options.root);
-  return defineTool<WriteFileInput>({
-    name: "write_file",
+  return defineTool({
+    name: WRITE_FILE_TOOL,
     description: "Create or overwrite a file in the workspace with the given content.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        path: { type: "string", description: "File path relative to the workspace root." },
-        content: { type: "string", description: "The complete new content of the file." },
-      },
-      required: ["path", "content"],
-    },
+    inputSchema: writeFileInput,
     async execute(input) {
-      if (typeof input.path !== "string" || typeof input.content !== "string") {
-        return toolError('write_file needs a "path" string and a "content" string.');
-      }
       try {
         const target = resolveWorkspacePath(root, input.path);
         if (target.relative === ".")
-          return toolError("write_file needs a file path, not the workspace root.");
+          return toolError(`${WRITE_FILE_TOOL} needs a file path, not the workspace root.`);
         await writeFileAtomic(target.absolute, input.content);
         options.onPathsTouched?.([target.relative]);
         return {

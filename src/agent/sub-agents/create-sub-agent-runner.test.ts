@@ -9,8 +9,8 @@ import { call, createScriptedProvider, type ScriptedProvider } from "../__fixtur
 import { createAgent } from "../create-agent.js";
 import { createHookBus } from "../hooks/hooks.js";
 import { createPermissionPolicy } from "../permissions/permissions.js";
+import { createSubAgentRunner, type SubAgentRunnerOptions } from "./create-sub-agent-runner.js";
 import { selectSubAgentTools } from "./select-sub-agent-tools.js";
-import { createSubAgentRunner, type SubAgentRunnerOptions } from "./sub-agent-runner.js";
 import { createTaskTool } from "./task-tool.js";
 
 let workspace: string;

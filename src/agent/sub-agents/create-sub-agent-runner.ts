@@ -1,11 +1,15 @@
-// The one sub-agent runner shared by the main agent, sub-agents, teammates and background agents:
-// a fresh context whose system prompt is a forked skill's body (or a general task), limited tools,
-// a step limit, and a result that is never lost.
+// The agent's implementation of tools/' SubAgentRunner, shared by the main agent, sub-agents,
+// teammates and background agents: a fresh context whose system prompt is a forked skill's body
+// (or a general task), limited tools, a step limit, and a result that is never lost.
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { SkillHookEntry } from "../../skills/skill-metadata.js";
 import type { AuditLog } from "../../store/audit-log.js";
 import type { Tool, ToolResult } from "../../tools/define-tool.js";
 import { toolError } from "../../tools/define-tool.js";
+import {
+  clampSubAgentSteps,
+  type SubAgentRequest,
+  type SubAgentRunner,
+} from "../../tools/sub-agent-runner.js";
 import type { AgentEvent } from "../agent-types.js";
 import type { CompactionOptions } from "../compaction/compact-history.js";
 import { createAgent } from "../create-agent.js";
@@ -15,34 +19,6 @@ import type { ChatProvider } from "../providers/provider.js";
 import { createTextSection } from "../system-prompt.js";
 import { formatSubAgentResult } from "./format-sub-agent-result.js";
 import { selectSubAgentTools } from "./select-sub-agent-tools.js";
-
-/** One sub-agent job: a forked skill (skillName + body) or a general task. */
-export interface SubAgentRequest {
-  skillName?: string;
-  /** The skill body after substitution; becomes the system prompt. */
-  body?: string;
-  /** The skill's folder, named in the prompt so relative paths in the body resolve. */
-  baseDirectory?: string;
-  /** What to do; the first user message. Defaults to following the skill's instructions. */
-  task?: string;
-  /** Claude Code or Skillbox names; empty means every tool (except `task`). */
-  allowedTools?: string[];
-  disallowedTools?: string[];
-  /** Default 5, clamped to 1..10. */
-  maxSteps?: number;
-  /** A model alias (`haiku`, `sonnet`, `opus`, `inherit`) or a model id, passed to `providerFor`. */
-  model?: string;
-  /** The parent's session, so the audit log groups the sub-agent's calls with it. */
-  sessionId?: string;
-  /** The skill's `hooks:`, registered while the sub-agent runs. */
-  hooks?: Record<string, SkillHookEntry[]>;
-  signal?: AbortSignal;
-}
-
-/** Runs sub-agents. The load_skill tool and the task tool take one of these. */
-export interface SubAgentRunner {
-  run(request: SubAgentRequest): Promise<ToolResult>;
-}
 
 /** A provider and the model id to ask it for. */
 export interface ProviderChoice {
@@ -66,11 +42,7 @@ export interface SubAgentRunnerOptions {
   compaction?: CompactionOptions | false;
 }
 
-/** Default and ceiling of a sub-agent's steps (seed: max_steps default 5, at most 10). */
-export const SUB_AGENT_DEFAULT_STEPS = 5;
-export const SUB_AGENT_MAX_STEPS = 10;
-
-/** Creates the shared runner. */
+/** Creates the shared runner: each run is a fresh agent, nested at most `maxDepth` levels. */
 export function createSubAgentRunner(options: SubAgentRunnerOptions): SubAgentRunner {
   const depth = new AsyncLocalStorage<number>();
   const maxDepth = options.maxDepth ?? 3;
@@ -86,7 +58,7 @@ export function createSubAgentRunner(options: SubAgentRunnerOptions): SubAgentRu
 }
 
 async function runOnce(request: SubAgentRequest, options: SubAgentRunnerOptions): Promise<ToolResult> {
-  const maxSteps = clampSteps(request.maxSteps);
+  const maxSteps = clampSubAgentSteps(request.maxSteps);
   const agentName = request.skillName === undefined ? "sub-agent" : `sub-agent:${request.skillName}`;
   const sessionId = request.sessionId ?? "sub-agent";
   const task = request.task?.trim() || "Carry out the instructions of the skill above and report the result.";
@@ -190,9 +162,4 @@ export function buildSubAgentPrompt(request: SubAgentRequest): string {
     );
   }
   return `${lines.join("\n")}\n\n${request.body.trim()}\n\n${closing}`;
-}
-
-function clampSteps(requested: number | undefined): number {
-  if (requested === undefined || !Number.isFinite(requested)) return SUB_AGENT_DEFAULT_STEPS;
-  return Math.min(SUB_AGENT_MAX_STEPS, Math.max(1, Math.floor(requested)));
 }
