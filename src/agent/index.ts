@@ -1,5 +1,6 @@
-// The `skillbox/agent` subpath: the agent loop, providers, sub-agents, permissions, hooks, user
-// invocation and the built-in tools. Named exports only.
+// The agent floor's public surface: the agent loop, providers, sub-agents, permissions, hooks, user
+// invocation and the built-in tools. Named exports only. The `skillbox/agent` subpath is
+// src/agent-entry.ts, which adds createSkillAgent from the workspace floor above.
 
 export type { AuditEntry, AuditLog, AuditStatus } from "../store/audit-log.js";
 export { InMemoryAuditLog } from "../store/audit-log.js";
@@ -26,12 +27,6 @@ export type { SkillLoaded } from "../tools/skill-loaded.js";
 export type { SubAgentRequest, SubAgentRunner } from "../tools/sub-agent-runner.js";
 export { SUB_AGENT_DEFAULT_STEPS, SUB_AGENT_MAX_STEPS } from "../tools/sub-agent-runner.js";
 export { LOAD_SKILL_TOOL } from "../tools/tool-names.js";
-export type {
-  CreateSkillAgentOptions,
-  SkillAgent,
-  SkillAgentProviderConfig,
-} from "../workspace/create-skill-agent.js";
-export { createSkillAgent } from "../workspace/create-skill-agent.js";
 export type {
   Agent,
   AgentEvent,
