@@ -37,6 +37,8 @@ export { findSkillFile } from "./registry/files/find-skill-file.js";
 export type { FindSkillFilesOptions, FoundSkillFiles } from "./registry/files/find-skill-files.js";
 export { findSkillFiles } from "./registry/files/find-skill-files.js";
 export { decodeSkillBytes, loadSkillBytes } from "./registry/files/load-skill-bytes.js";
+export type { SkillProperties, SkillPropertiesResult } from "./registry/files/read-skill-properties.js";
+export { readSkillProperties } from "./registry/files/read-skill-properties.js";
 export type {
   SkillValidation,
   ValidateSkillDirectoryOptions,
@@ -81,8 +83,6 @@ export type {
   ValidationMode,
 } from "./skills/parse-frontmatter.js";
 export { FRONTMATTER_MESSAGES, parseFrontmatter } from "./skills/parse-frontmatter.js";
-export type { SkillProperties, SkillPropertiesResult } from "./skills/read-skill-properties.js";
-export { readSkillProperties } from "./skills/read-skill-properties.js";
 export type {
   LoadedSkillText,
   SkillContext,
