@@ -1,15 +1,27 @@
 // A typed client for the Skillbox HTTP API: JSON in and out, the session cookie (set by signing in)
 // on every call, one error type. The page never sees the token.
 import type {
+  InstallErrorEvent,
+  InstalledListResponse,
+  InstallProgressEvent,
+  InstallRequest,
+  InstallResponse,
+  InstallScanResponse,
+  InstallScope,
+  MarketplaceResponse,
   OpenDirectoryResponse,
+  OutdatedResponse,
   PromptFormat,
   PromptResponse,
   RefreshResponse,
+  RemoveResponse,
   SkillDetail,
   SkillListResponse,
   SkillState,
   SkillSummary,
+  UpdateResponse,
 } from "../../src/server/api-types.js";
+import { readEventStream } from "./read-event-stream.js";
 
 /** A failed API call, carrying the server's `{ error: { code, message } }` or a local code. */
 export class ApiError extends Error {
@@ -34,6 +46,18 @@ export interface ApiClient {
   openDirectory(): Promise<OpenDirectoryResponse>;
   /** Absolute URL of the server-sent event stream. */
   eventsUrl(): string;
+  /** What a source holds, before installing anything. */
+  scanSource(source: string): Promise<InstallScanResponse>;
+  /** Installs the chosen skills, reporting download, extraction and write progress as it comes. */
+  install(
+    request: InstallRequest,
+    onProgress?: (event: InstallProgressEvent) => void,
+  ): Promise<InstallResponse>;
+  listInstalled(): Promise<InstalledListResponse>;
+  checkOutdated(): Promise<OutdatedResponse>;
+  updateSkill(name: string, options?: { yes?: boolean; scope?: InstallScope }): Promise<UpdateResponse>;
+  removeSkill(name: string, scope?: InstallScope): Promise<RemoveResponse>;
+  searchMarketplace(query: string): Promise<MarketplaceResponse>;
 }
 
 /** Where the API lives. */
@@ -48,12 +72,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchFunction = options.fetch ?? globalThis.fetch.bind(globalThis);
   const resolve = (path: string): string => new URL(path, options.baseUrl).toString();
 
-  async function request<T>(method: "GET" | "PUT" | "POST", path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { Accept: "application/json" };
+  async function send(
+    method: "GET" | "PUT" | "POST" | "DELETE",
+    path: string,
+    body: unknown,
+    accept: string,
+  ): Promise<Response> {
+    const headers: Record<string, string> = { Accept: accept };
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    let response: Response;
     try {
-      response = await fetchFunction(resolve(path), {
+      return await fetchFunction(resolve(path), {
         method,
         headers,
         // The HttpOnly session cookie authorizes writes; it never goes to another origin.
@@ -68,6 +96,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         0,
       );
     }
+  }
+
+  async function request<T>(
+    method: "GET" | "PUT" | "POST" | "DELETE",
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
+    const response = await send(method, path, body, "application/json");
     const text = await response.text();
     let parsed: unknown;
     try {
@@ -89,6 +125,44 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const skillPath = (name: string): string => `api/skills/${encodeURIComponent(name)}`;
 
+  /** POST /api/install as an event stream: progress as it comes, then the result or the error. */
+  async function install(
+    body: InstallRequest,
+    onProgress?: (event: InstallProgressEvent) => void,
+  ): Promise<InstallResponse> {
+    const response = await send("POST", "api/install", body, "text/event-stream");
+    if (!response.ok || response.body === null) {
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // Not JSON: the status alone is reported.
+        parsed = undefined;
+      }
+      throw toApiError(parsed, response.status, response.statusText);
+    }
+    let result: InstallResponse | undefined;
+    let failure: ApiError | undefined;
+    await readEventStream(response.body, ({ event, data }) => {
+      if (event === "progress") onProgress?.(JSON.parse(data) as InstallProgressEvent);
+      else if (event === "installed") result = JSON.parse(data) as InstallResponse;
+      else if (event === "error") {
+        const error = JSON.parse(data) as InstallErrorEvent;
+        failure = new ApiError(error.code, error.message, error.status);
+      }
+    });
+    if (failure !== undefined) throw failure;
+    if (result === undefined) {
+      throw new ApiError(
+        "bad-response",
+        "The install stream ended without a result; reload to see what changed.",
+        0,
+      );
+    }
+    return result;
+  }
+
   return {
     listSkills: () => request<SkillListResponse>("GET", "api/skills"),
     getSkill: async (name) => (await request<{ skill: SkillDetail }>("GET", skillPath(name))).skill,
@@ -102,6 +176,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     refresh: () => request<RefreshResponse>("POST", "api/refresh"),
     openDirectory: () => request<OpenDirectoryResponse>("POST", "api/directory/open"),
     eventsUrl: () => resolve("api/events"),
+    scanSource: (source) => request<InstallScanResponse>("POST", "api/install/scan", { source }),
+    install,
+    listInstalled: () => request<InstalledListResponse>("GET", "api/installed"),
+    checkOutdated: () => request<OutdatedResponse>("GET", "api/outdated"),
+    updateSkill: (name, options = {}) =>
+      request<UpdateResponse>("POST", `${skillPath(name)}/update`, options),
+    removeSkill: (name, scope) =>
+      request<RemoveResponse>("DELETE", `${skillPath(name)}${scope === undefined ? "" : `?scope=${scope}`}`),
+    searchMarketplace: (query) =>
+      request<MarketplaceResponse>("GET", `api/marketplace?${new URLSearchParams({ q: query })}`),
   };
 }
 

@@ -1,15 +1,20 @@
-// The settings page: header actions, skill list, detail pane and Layer 1 preview, kept live by events.
+// The settings page: header actions, "Add skills", skill list, detail pane and Layer 1 preview, kept
+// live by events.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SkillState, SkillSummary } from "../../src/server/api-types.js";
+import { AddSkills } from "./add-skills.js";
 import { ErrorAlert, StatusMessage } from "./alert-region.js";
 import type { ApiClient } from "./api-client.js";
 import { skillKey } from "./filter-skills.js";
+import { InstallActions } from "./install-actions.js";
+import { findInstall, findOutdated } from "./match-installs.js";
 import { PromptPreview } from "./prompt-preview.js";
 import { SkillDetail } from "./skill-detail.js";
 import { SkillList } from "./skill-list.js";
 import { stateLabels } from "./state-control.js";
 import { Toolbar } from "./toolbar.js";
 import { useEvents } from "./use-events.js";
+import { useInstalls } from "./use-installs.js";
 import { useSettingsData } from "./use-settings-data.js";
 
 /** Events arriving together (a folder copied in) cause one refetch. */
@@ -18,7 +23,17 @@ const eventBatchMs = 80;
 /** The whole page for one API client. */
 export function App({ client }: { client: ApiClient }) {
   const data = useSettingsData(client);
-  const { reloadAll, openDetail, closeDetail, changeState, report } = data;
+  const { reloadAll: reloadData, openDetail, closeDetail, changeState, report } = data;
+  const installs = useInstalls(client, report);
+  const { reloadInstalled } = installs;
+  const reloadAll = useCallback(
+    (names?: readonly string[]) => {
+      reloadData(names);
+      void reloadInstalled();
+    },
+    [reloadData, reloadInstalled],
+  );
+  const [adding, setAdding] = useState(false);
   const [query, setQuery] = useState("");
   const [status, setStatus] = useState("");
   const [now, setNow] = useState(() => Date.now());
@@ -88,6 +103,12 @@ export function App({ client }: { client: ApiClient }) {
   }, [closeDetail, data.detail]);
 
   const selectedKey = data.detail.kind === "closed" ? null : data.detail.key;
+  const updateOf = useCallback(
+    (skill: SkillSummary) => findOutdated(findInstall(skill, installs.installed), installs.outdated),
+    [installs.installed, installs.outdated],
+  );
+  const detailInstall =
+    data.detail.kind === "ready" ? findInstall(data.detail.skill, installs.installed) : undefined;
   const onOpen = useCallback(
     (skill: SkillSummary) => (selectedKey === skillKey(skill) ? onClose() : openDetail(skill)),
     [selectedKey, onClose, openDetail],
@@ -109,6 +130,8 @@ export function App({ client }: { client: ApiClient }) {
         <Toolbar
           client={client}
           eventsStatus={eventsStatus}
+          adding={adding}
+          onToggleAdd={() => setAdding((open) => !open)}
           onRefreshed={() => reloadAll()}
           onStatus={setStatus}
           onError={report}
@@ -116,6 +139,15 @@ export function App({ client }: { client: ApiClient }) {
       </header>
       <ErrorAlert error={data.error} onDismiss={() => data.setError(null)} />
       <StatusMessage message={status} />
+      {adding && (
+        <AddSkills
+          client={client}
+          onInstalled={() => reloadAll()}
+          onStatus={setStatus}
+          onError={report}
+          onClose={() => setAdding(false)}
+        />
+      )}
       <main className="layout">
         <SkillList
           list={data.list}
@@ -123,6 +155,7 @@ export function App({ client }: { client: ApiClient }) {
           query={query}
           selectedKey={selectedKey}
           now={now}
+          updateOf={updateOf}
           searchRef={searchRef}
           onQueryChange={setQuery}
           onOpen={onOpen}
@@ -130,7 +163,30 @@ export function App({ client }: { client: ApiClient }) {
         />
         <div className="side">
           {data.detail.kind !== "closed" && (
-            <SkillDetail detail={data.detail} now={now} onClose={onClose} onStateChange={onStateChange} />
+            <SkillDetail
+              detail={data.detail}
+              now={now}
+              onClose={onClose}
+              onStateChange={onStateChange}
+              actions={
+                detailInstall === undefined ? undefined : (
+                  <InstallActions
+                    install={detailInstall}
+                    outdated={findOutdated(detailInstall, installs.outdated)}
+                    onUpdate={async (install, yes) => {
+                      const result = await installs.update(install, yes);
+                      if (result?.status === "updated") setStatus(`Updated ${install.name}.`);
+                      return result;
+                    }}
+                    onRemove={async (install) => {
+                      const removed = await installs.remove(install);
+                      if (removed) setStatus(`Removed ${install.name}.`);
+                      return removed;
+                    }}
+                  />
+                )
+              }
+            />
           )}
           <PromptPreview
             prompt={data.prompt}

@@ -1,5 +1,5 @@
 // The detail pane of one skill: facts, state, diagnostics, rendered body and file tree.
-import { type KeyboardEvent, useEffect, useMemo, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef } from "react";
 import type { SkillDetail as SkillDetailData, SkillState, SkillSummary } from "../../src/server/api-types.js";
 import { describeModelVisibility } from "./describe-model-visibility.js";
 import { DiagnosticList } from "./diagnostic-list.js";
@@ -14,10 +14,12 @@ interface SkillDetailProps {
   now: number;
   onClose(): void;
   onStateChange(skill: SkillSummary, state: SkillState): void;
+  /** Shown under the state control of a ready skill (update and remove, for installed skills). */
+  actions?: ReactNode;
 }
 
 /** `<section id="skill-detail" data-testid="skill-detail" data-status="loading|ready|removed">`. */
-export function SkillDetail({ detail, now, onClose, onStateChange }: SkillDetailProps) {
+export function SkillDetail({ detail, now, onClose, onStateChange, actions }: SkillDetailProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Move focus to the pane when another skill is opened, so keyboard users land on it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must rerun when the shown skill changes.
@@ -59,7 +61,7 @@ export function SkillDetail({ detail, now, onClose, onStateChange }: SkillDetail
         </p>
       )}
       {detail.kind === "ready" && (
-        <SkillDetailBody skill={detail.skill} now={now} onStateChange={onStateChange} />
+        <SkillDetailBody skill={detail.skill} now={now} onStateChange={onStateChange} actions={actions} />
       )}
     </section>
   );
@@ -69,10 +71,12 @@ function SkillDetailBody({
   skill,
   now,
   onStateChange,
+  actions,
 }: {
   skill: SkillDetailData;
   now: number;
   onStateChange(skill: SkillSummary, state: SkillState): void;
+  actions: ReactNode;
 }) {
   const html = useMemo(() => renderMarkdown(skill.body), [skill.body]);
   const key = skill.shadowed ? skill.qualifiedName : skill.name;
@@ -88,6 +92,7 @@ function SkillDetailBody({
         hint={describeModelVisibility(skill).hint}
         onChange={(state) => onStateChange(skill, state)}
       />
+      {actions}
       <dl className="facts">
         <dt>Qualified name</dt>
         <dd>

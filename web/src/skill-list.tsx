@@ -1,6 +1,7 @@
 // The skill list: search box, state legend, discovery problems and skills grouped by root.
 import { type RefObject, useMemo } from "react";
 import type {
+  OutdatedSkill,
   PromptResponse,
   SkillListResponse,
   SkillState,
@@ -17,6 +18,8 @@ interface SkillListProps {
   query: string;
   selectedKey: string | null;
   now: number;
+  /** The update check of a listed skill, when Skillbox installed it. */
+  updateOf(skill: SkillSummary): OutdatedSkill | undefined;
   onQueryChange(query: string): void;
   onOpen(skill: SkillSummary): void;
   onStateChange(skill: SkillSummary, state: SkillState): void;
@@ -26,7 +29,8 @@ interface SkillListProps {
 
 /** The "Skills" section (`aria-labelledby="skills-heading"`), one `root-<label>` section per root. */
 export function SkillList(props: SkillListProps) {
-  const { list, prompt, query, selectedKey, now, onQueryChange, onOpen, onStateChange, searchRef } = props;
+  const { list, prompt, query, selectedKey, now, updateOf, onQueryChange, onOpen, onStateChange, searchRef } =
+    props;
   const filtered = useMemo(() => filterSkills(list?.skills ?? [], query), [list, query]);
   const groups = useMemo(
     () => groupSkillsByRoot(list?.roots ?? [], filtered, query.trim() === ""),
@@ -105,6 +109,7 @@ export function SkillList(props: SkillListProps) {
                   selected={selectedKey === skillKey(skill)}
                   promptTokens={skill.shadowed ? undefined : tokensByName.get(skill.name)}
                   now={now}
+                  update={updateOf(skill)}
                   onOpen={onOpen}
                   onStateChange={onStateChange}
                 />

@@ -1,6 +1,6 @@
 // One skill in the list: name, badges, state control, description, diagnostics and usage.
 import type { MouseEvent } from "react";
-import type { SkillState, SkillSummary } from "../../src/server/api-types.js";
+import type { OutdatedSkill, SkillState, SkillSummary } from "../../src/server/api-types.js";
 import { describeModelVisibility, type VisibilityBadge } from "./describe-model-visibility.js";
 import { DiagnosticList } from "./diagnostic-list.js";
 import { skillKey } from "./filter-skills.js";
@@ -13,12 +13,22 @@ interface SkillRowProps {
   /** Tokens the skill's entry costs in the current preview, when it is listed there. */
   promptTokens: number | undefined;
   now: number;
+  /** The update check of the skill, when Skillbox installed it. */
+  update?: OutdatedSkill | undefined;
   onOpen(skill: SkillSummary): void;
   onStateChange(skill: SkillSummary, state: SkillState): void;
 }
 
 /** A `<li data-testid="skill-row-<key>">`; its name button (or a click on the row) opens the detail. */
-export function SkillRow({ skill, selected, promptTokens, now, onOpen, onStateChange }: SkillRowProps) {
+export function SkillRow({
+  skill,
+  selected,
+  promptTokens,
+  now,
+  update,
+  onOpen,
+  onStateChange,
+}: SkillRowProps) {
   const key = skillKey(skill);
   const errorCount = skill.diagnostics.filter((diagnostic) => diagnostic.severity === "error").length;
   const visibility = describeModelVisibility(skill);
@@ -53,6 +63,15 @@ export function SkillRow({ skill, selected, promptTokens, now, onOpen, onStateCh
             </button>
           </h4>
           <SkillBadges skill={skill} errorCount={errorCount} visibilityBadge={visibility.badge} />
+          {update?.status === "outdated" && (
+            <span
+              className="badge badge-update"
+              data-testid={`update-badge-${key}`}
+              title={`Its source (${update.source}) has changed since it was installed; open it to update.`}
+            >
+              update available
+            </span>
+          )}
         </div>
         <p className="skill-description" data-testid={`description-${key}`}>
           {skill.description || <em>No description</em>}

@@ -1,4 +1,4 @@
-// The header actions: rescan the skill folders, and open the user's skills folder.
+// The header actions: open "Add skills", rescan the skill folders, and open the user's skills folder.
 import { useState } from "react";
 import type { OpenDirectoryResponse, RefreshResponse } from "../../src/server/api-types.js";
 import type { ApiClient } from "./api-client.js";
@@ -7,6 +7,9 @@ import type { EventsStatus } from "./use-events.js";
 interface ToolbarProps {
   client: ApiClient;
   eventsStatus: EventsStatus;
+  /** Whether the "Add skills" view is open, and how to toggle it. */
+  adding: boolean;
+  onToggleAdd(): void;
   onRefreshed(result: RefreshResponse): void;
   onStatus(message: string): void;
   onError(error: unknown): void;
@@ -19,8 +22,16 @@ const eventsLabels: Record<EventsStatus, string> = {
   unsupported: "No live updates",
 };
 
-/** Refresh (`data-testid="refresh"`), Open folder (`open-folder`) and, when the folder could not be opened, its path. */
-export function Toolbar({ client, eventsStatus, onRefreshed, onStatus, onError }: ToolbarProps) {
+/** Add skills (`add-skills-toggle`), Refresh (`refresh`), Open folder (`open-folder`) and, when the folder could not be opened, its path. */
+export function Toolbar({
+  client,
+  eventsStatus,
+  adding,
+  onToggleAdd,
+  onRefreshed,
+  onStatus,
+  onError,
+}: ToolbarProps) {
   const [busy, setBusy] = useState<"refresh" | "open" | null>(null);
   const [directory, setDirectory] = useState<OpenDirectoryResponse | null>(null);
 
@@ -65,6 +76,15 @@ export function Toolbar({ client, eventsStatus, onRefreshed, onStatus, onError }
           <span className="events-dot" aria-hidden="true" />
           {eventsLabels[eventsStatus]}
         </span>
+        <button
+          type="button"
+          data-testid="add-skills-toggle"
+          aria-expanded={adding}
+          aria-controls="add-skills"
+          onClick={onToggleAdd}
+        >
+          Add skills
+        </button>
         <button type="button" data-testid="refresh" disabled={busy === "refresh"} onClick={refresh}>
           {busy === "refresh" ? "Refreshing…" : "Refresh"}
         </button>
