@@ -77,6 +77,10 @@ stop() {
   if [ -f "$dir/data/postmaster.pid" ]; then
     run_as_owner "$dir" "$PG_BIN/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
   fi
+  # A server pg_ctl could not stop (a stop racing a start) is ended by its pid, so nothing outlives the folder.
+  if [ -f "$dir/data/postmaster.pid" ]; then
+    kill -9 "$(head -n 1 "$dir/data/postmaster.pid")" 2>/dev/null || true
+  fi
   rm -rf "$dir"
 }
 
