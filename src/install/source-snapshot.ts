@@ -36,7 +36,7 @@ export interface SourceSnapshot {
 }
 
 /** Listing helpers shared by the snapshot implementations. */
-export function indexEntries(entries: readonly SnapshotEntry[]): Map<string, SnapshotEntry> {
+function indexEntries(entries: readonly SnapshotEntry[]): Map<string, SnapshotEntry> {
   return new Map(entries.map((entry) => [entry.path, entry]));
 }
 

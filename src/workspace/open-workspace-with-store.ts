@@ -6,10 +6,15 @@ import type { OpenPostgresStoreOptions, PostgresStore } from "../store/postgres/
 import { isStateChange } from "../store/postgres/store-change.js";
 import { type SkillStateScope, toScopeKey } from "../store/skill-state.js";
 import { openWorkspace } from "./open-workspace.js";
-import type { OpenWorkspaceOptions, Workspace, WorkspaceStores } from "./workspace.js";
+import {
+  DATABASE_URL_VARIABLE,
+  type OpenWorkspaceOptions,
+  type Workspace,
+  type WorkspaceStores,
+} from "./workspace.js";
 
-/** The environment variable naming the PostgreSQL database (overridden by `storeUrl`). */
-export const DATABASE_URL_VARIABLE = "SKILLBOX_DATABASE_URL";
+// The environment variable naming the PostgreSQL database (overridden by `storeUrl`); defined in
+// workspace.ts so the CLI can read it without loading the workspace.
 
 export interface OpenWorkspaceWithStoreOptions extends Omit<OpenWorkspaceOptions, "stores"> {
   /** `postgres://user:password@host:port/database`; wins over SKILLBOX_DATABASE_URL. */
