@@ -2,21 +2,19 @@
 // skill tools, the Layer 1 system-prompt block, and the tools in the shapes the Vercel AI SDK, the
 // OpenAI SDK and the Anthropic SDK take.
 
-import { homedir } from "node:os";
 import type { ContentBlock } from "@anthropic-ai/sdk/resources/messages";
 import type { ToolSet } from "ai";
 import type { ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
 import { createGuideSection, createSkillsSection, renderSystemPrompt } from "../agent/system-prompt.js";
 import { SkillboxError } from "../errors.js";
 import { renderSkillCatalog, type SkillCatalogOptions } from "../prompt/render-skill-catalog.js";
-import { resolveDefaultRoots } from "../registry/discovery/skill-roots.js";
-import { createSkillRegistry } from "../registry/skill-registry.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import type { SkillWatcher } from "../registry/watch/watch-skills.js";
 import { createSkillTools } from "../tools/create-skill-tools.js";
 import type { Tool } from "../tools/define-tool.js";
 import { createSessionLoadTracker, type SessionLoadTracker } from "../tools/session-loads.js";
 import type { SubAgentRunner } from "../tools/sub-agent-runner.js";
+import { openSkillRegistry } from "../workspace/open-skill-registry.js";
 import { type AiSdkHelpers, toAiSdkTools } from "./ai-sdk-tools.js";
 import { handleAnthropicToolUse, toAnthropicTools } from "./anthropic-tools.js";
 import { handleOpenAIToolCalls, toOpenAITools } from "./openai-tools.js";
@@ -94,13 +92,10 @@ export async function createSkills(options: CreateSkillsOptions = {}): Promise<S
   const ownsRegistry = options.registry === undefined;
   const registry =
     options.registry ??
-    createSkillRegistry({
-      roots: resolveDefaultRoots({
-        cwd,
-        home: options.home ?? homedir(),
-        directories: options.dirs ?? [],
-      }),
+    openSkillRegistry({
       cwd,
+      ...(options.home === undefined ? {} : { home: options.home }),
+      ...(options.dirs === undefined ? {} : { dirs: options.dirs }),
     });
   const sessionLoads: SessionLoadTracker =
     options.sessionId === undefined ? neverLoaded : createSessionLoadTracker();
