@@ -32,6 +32,8 @@ const STATUS_BY_CODE: Partial<Record<SkillboxErrorCode, ContentfulStatusCode>> =
   "source-too-large": 413,
   "integrity-mismatch": 409,
   "consent-required": 409,
+  // The shared database is down: reads still answer from memory, writes are refused, never dropped.
+  "store-unavailable": 503,
 };
 
 /** An error the routes throw that already knows its HTTP status and code (e.g. 413, 415). */

@@ -180,6 +180,7 @@ describe("request bodies and errors", () => {
       [new SkillboxError("conflict", "busy"), 409],
       [new SkillboxError("file-too-large", "big"), 413],
       [new SkillboxError("store-corrupt", "broken"), 500],
+      [new SkillboxError("store-unavailable", "the shared database is down"), 503],
     ];
     for (const [error, status] of cases) {
       expect(describeErrorResponse(error)).toEqual({
