@@ -49,7 +49,8 @@ export function checkSpecFields(
     );
   };
   const folder = options.directoryName ?? "";
-  const nameFallback = strict ? "" : `; using the folder name '${displayText(folder)}'`;
+  // Worded only when a name finding needs it.
+  const nameFallback = () => (strict ? "" : `; using the folder name '${displayText(folder)}'`);
 
   if (strict) {
     const unexpected = Object.keys(data)
@@ -66,16 +67,16 @@ export function checkSpecFields(
 
   const name = data.name;
   if (!("name" in data)) {
-    add("name-missing", `Missing required field in frontmatter: name${nameFallback}`);
+    add("name-missing", `Missing required field in frontmatter: name${nameFallback()}`);
   } else if (typeof name !== "string" || name.trim() === "") {
-    add("name-not-string", `Field 'name' must be a non-empty string${nameFallback}`, "name");
+    add("name-not-string", `Field 'name' must be a non-empty string${nameFallback()}`, "name");
   } else {
     const normalized = normalizeSkillName(name);
     const unsafe = strict ? undefined : findUnsafeNameReason(normalized);
     if (unsafe !== undefined) {
       add(
         "name-unsafe",
-        `Skill name '${displayText(normalized)}' cannot be used as an identifier (${unsafe})${nameFallback}`,
+        `Skill name '${displayText(normalized)}' cannot be used as an identifier (${unsafe})${nameFallback()}`,
         "name",
       );
     } else {
@@ -105,7 +106,8 @@ export function checkSpecFields(
     );
   } else {
     // Measured trimmed: a block scalar's trailing newline is not part of the description (the reference counts it).
-    const length = countCodePoints(description.trim());
+    // A text of at most the limit in UTF-16 units has at most as many code points: nothing to count.
+    const length = description.length <= MAX_DESCRIPTION_LENGTH ? 0 : countCodePoints(description.trim());
     if (length > MAX_DESCRIPTION_LENGTH) {
       add(
         "description-too-long",

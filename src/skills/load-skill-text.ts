@@ -2,7 +2,7 @@
 // and always returns usable metadata, falling back to the folder name and the body's first paragraph.
 import { Buffer } from "node:buffer";
 import { checkBodySize } from "./check-body-size.js";
-import { checkSpecFields } from "./check-spec-fields.js";
+import { type CheckSpecFieldsOptions, checkSpecFields } from "./check-spec-fields.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { NO_DESCRIPTION, normalizeSkillMetadata } from "./normalize-skill-metadata.js";
 import { parseFrontmatter } from "./parse-frontmatter.js";
@@ -64,7 +64,7 @@ export function loadSkillText(text: string, options: LoadSkillTextOptions): Load
       `SKILL.md is over the ${maxBytes}-byte limit; the skill is skipped (move content to references/)`,
     );
   }
-  if (text.trim() === "" || text === "\ufeff") {
+  if (isBlank(text)) {
     return skip(
       "empty-file",
       "SKILL.md is empty; the skill is skipped (add frontmatter with a name and description)",
@@ -85,27 +85,39 @@ export function loadSkillText(text: string, options: LoadSkillTextOptions): Load
     body: parsed.body,
     keyLines: parsed.keyLines,
   });
-  const diagnostics = [...parsed.diagnostics];
+  // The parser's array is fresh: findings are appended to it rather than copied.
+  const diagnostics = parsed.diagnostics;
   if (parsed.data) {
-    diagnostics.push(
-      ...checkSpecFields(parsed.data, {
-        path,
-        mode: "lenient",
-        directoryName,
-        keyLines: parsed.keyLines,
-        ...(normalized.descriptionFallback === undefined
-          ? {}
-          : { descriptionFallback: normalized.descriptionFallback }),
-      }),
-    );
+    const checks: CheckSpecFieldsOptions = {
+      path,
+      mode: "lenient",
+      directoryName,
+      keyLines: parsed.keyLines,
+    };
+    if (normalized.descriptionFallback !== undefined)
+      checks.descriptionFallback = normalized.descriptionFallback;
+    append(diagnostics, checkSpecFields(parsed.data, checks));
   }
-  diagnostics.push(...normalized.diagnostics);
-  diagnostics.push(...checkBodySize(parsed.body, { path, bodyStartLine: parsed.bodyStartLine }));
+  append(diagnostics, normalized.diagnostics);
+  append(diagnostics, checkBodySize(parsed.body, { path, bodyStartLine: parsed.bodyStartLine }));
   return {
     metadata: normalized.metadata,
     body: parsed.body,
     bodyStartLine: parsed.bodyStartLine,
+    bodyOffset: parsed.bodyOffset,
     diagnostics,
     loadable: true,
   };
+}
+
+/** True for a text of whitespace only (a lone BOM included), without trimming a copy of it. */
+function isBlank(text: string): boolean {
+  return !NON_BLANK.test(text);
+}
+
+// What String.prototype.trim keeps: anything but white space and line terminators (the BOM is white space).
+const NON_BLANK = /[^\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+
+function append(target: Diagnostic[], items: readonly Diagnostic[]): void {
+  for (const item of items) target.push(item);
 }

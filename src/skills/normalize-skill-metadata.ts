@@ -55,6 +55,8 @@ export function normalizeSkillMetadata(
     if (!(field in fields)) return undefined;
     let value = fields[field];
     if (BOOLEAN_FIELDS.has(field)) value = toBoolean(value);
+    // Valid values (nearly all) pass a plain check; zod is asked only to word a problem.
+    if (FAST_CHECKS[field]?.(value) === true) return value as ReturnType<FieldSchemas[K]["parse"]>;
     const result = frontmatterFieldSchemas[field].safeParse(value);
     if (result.success) return result.data as ReturnType<FieldSchemas[K]["parse"]>;
     const issue = result.error.issues[0];
@@ -104,25 +106,57 @@ export function normalizeSkillMetadata(
   if (model) metadata.model = model;
   const shell = read("shell", "using the default shell");
   if (shell) metadata.shell = shell;
-  const strings = [
-    ["argument-hint", "argumentHint"],
-    ["when_to_use", "whenToUse"],
-    ["version", "version"],
-    ["agent", "agent"],
-    ["effort", "effort"],
-  ] as const;
-  for (const [field, key] of strings) {
+  for (const [field, key] of STRING_FIELDS) {
     const value = read(field, "ignored");
     if (value !== undefined) metadata[key] = value;
   }
   if ("hooks" in fields) metadata.hooks = normalizeHooks(fields.hooks, warn);
-  for (const [key, value] of Object.entries(fields)) {
-    if (!KNOWN_FIELDS.has(key)) metadata.extra[key] = value;
+  for (const key of Object.keys(fields)) {
+    if (!KNOWN_FIELDS.has(key)) metadata.extra[key] = fields[key];
   }
   return descriptionFallback === undefined
     ? { metadata, diagnostics }
     : { metadata, descriptionFallback, diagnostics };
 }
+
+const STRING_FIELDS = [
+  ["argument-hint", "argumentHint"],
+  ["when_to_use", "whenToUse"],
+  ["version", "version"],
+  ["agent", "agent"],
+  ["effort", "effort"],
+] as const;
+
+const isString = (value: unknown) => typeof value === "string";
+const isStringOrStrings = (value: unknown) =>
+  typeof value === "string" || (Array.isArray(value) && value.every(isString));
+const isOneOf =
+  (...allowed: string[]) =>
+  (value: unknown) =>
+    typeof value === "string" && allowed.includes(value);
+const isBoolean = (value: unknown) => typeof value === "boolean";
+
+/**
+ * For each field read through its schema: true when the schema accepts the value unchanged (the
+ * same value `safeParse` returns as data). False sends the value to zod, for its verdict and wording.
+ */
+const FAST_CHECKS: Partial<Record<keyof FieldSchemas, (value: unknown) => boolean>> = {
+  "allowed-tools": isStringOrStrings,
+  "disallowed-tools": isStringOrStrings,
+  context: isOneOf("inline", "fork"),
+  "disable-model-invocation": isBoolean,
+  "user-invocable": isBoolean,
+  paths: isStringOrStrings,
+  tags: isStringOrStrings,
+  arguments: isStringOrStrings,
+  model: isOneOf("haiku", "sonnet", "opus", "inherit"),
+  shell: isOneOf("bash", "powershell"),
+  "argument-hint": isString,
+  when_to_use: isString,
+  version: isString,
+  agent: isString,
+  effort: isString,
+};
 
 function toBoolean(value: unknown): unknown {
   if (typeof value !== "string") return value;

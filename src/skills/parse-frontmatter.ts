@@ -30,6 +30,8 @@ export interface ParsedFrontmatter {
   /** 1-based file line of each top-level key. */
   keyLines: Map<string, number>;
   body: string;
+  /** Offset of the body in the text (the body is always the text's tail). */
+  bodyOffset: number;
   bodyStartLine: number;
   hasBom: boolean;
   diagnostics: Diagnostic[];
@@ -53,59 +55,56 @@ export function parseFrontmatter(text: string, options: ParseFrontmatterOptions)
       ? { severity, code, message, path: options.path, line }
       : { severity, code, message, path: options.path, line, column };
   const split = splitFrontmatter(text);
-  const base = { keyLines: new Map<string, number>(), hasBom: split.hasBom };
+  // Built field by field (no spreads): this runs once per skill file of every scan.
+  const parsed = (
+    status: ParsedFrontmatter["status"],
+    data: Record<string, unknown> | undefined,
+    keyLines: Map<string, number>,
+    diagnostics: Diagnostic[],
+  ): ParsedFrontmatter => ({
+    status,
+    data,
+    keyLines,
+    body: split.body,
+    bodyOffset: split.bodyOffset,
+    bodyStartLine: split.bodyStartLine,
+    hasBom: split.hasBom,
+    diagnostics,
+  });
 
   if (split.kind === "none") {
     const message =
       mode === "strict"
         ? FRONTMATTER_MESSAGES.missing
         : `${FRONTMATTER_MESSAGES.missing}; the whole file is the body`;
-    return {
-      ...base,
-      status: "missing",
-      data: undefined,
-      body: split.body,
-      bodyStartLine: split.bodyStartLine,
-      diagnostics: [diagnostic("frontmatter-missing", message, 1)],
-    };
+    return parsed("missing", undefined, new Map(), [diagnostic("frontmatter-missing", message, 1)]);
   }
 
   if (split.kind === "unclosed") {
     const guess = mode === "lenient" ? guessUnclosedFrontmatter(split.yaml, maxAliasCount) : undefined;
     if (guess) {
       const lastLine = guess.lastLine;
-      return {
-        ...base,
-        status: "ok",
-        data: guess.result.data,
-        keyLines: guess.result.keyLines,
-        body: split.yaml.slice(guess.bodyOffset),
-        bodyStartLine: guess.bodyStartLine,
-        diagnostics: [
-          diagnostic(
-            "frontmatter-unclosed",
-            `${FRONTMATTER_MESSAGES.unclosed}; lines 2-${lastLine} were read as frontmatter (add a --- line after them)`,
-            1,
-          ),
-          ...guess.result.warnings.map((problem) => fromProblem(problem, diagnostic)),
-        ],
-      };
+      const diagnostics = [
+        diagnostic(
+          "frontmatter-unclosed",
+          `${FRONTMATTER_MESSAGES.unclosed}; lines 2-${lastLine} were read as frontmatter (add a --- line after them)`,
+          1,
+        ),
+        ...guess.result.warnings.map((problem) => fromProblem(problem, diagnostic)),
+      ];
+      const result = parsed("ok", guess.result.data, guess.result.keyLines, diagnostics);
+      result.body = split.yaml.slice(guess.bodyOffset);
+      result.bodyOffset = split.yamlOffset + guess.bodyOffset;
+      result.bodyStartLine = guess.bodyStartLine;
+      return result;
     }
     const message =
       mode === "strict"
         ? FRONTMATTER_MESSAGES.unclosed
         : `${FRONTMATTER_MESSAGES.unclosed}; everything after line 1 is the body`;
-    return {
-      ...base,
-      status: "unclosed",
-      data: undefined,
-      body: split.body,
-      bodyStartLine: split.bodyStartLine,
-      diagnostics: [diagnostic("frontmatter-unclosed", message, 1)],
-    };
+    return parsed("unclosed", undefined, new Map(), [diagnostic("frontmatter-unclosed", message, 1)]);
   }
 
-  const bodyPart = { body: split.body, bodyStartLine: split.bodyStartLine };
   let result = readYamlMapping(split.yaml, split.yamlStartLine, maxAliasCount);
   const diagnostics: Diagnostic[] = [];
   if (result.errors.length > 0 && mode === "lenient") {
@@ -142,18 +141,20 @@ export function parseFrontmatter(text: string, options: ParseFrontmatterOptions)
   }
   // Duplicate keys make the YAML invalid: strict mode rejects it as the reference does; lenient
   // mode keeps the last value with a warning.
-  const duplicates = result.warnings.filter((problem) => problem.kind === "duplicate-key");
-  if (mode === "strict" && duplicates.length > 0 && result.errors.length === 0) {
-    for (const problem of duplicates) diagnostics.push(fromProblem(problem, diagnostic, ""));
-    return { ...base, ...bodyPart, status: "invalid", data: undefined, diagnostics };
+  if (mode === "strict" && result.errors.length === 0 && result.warnings.length > 0) {
+    const duplicates = result.warnings.filter((problem) => problem.kind === "duplicate-key");
+    if (duplicates.length > 0) {
+      for (const problem of duplicates) diagnostics.push(fromProblem(problem, diagnostic, ""));
+      return parsed("invalid", undefined, new Map(), diagnostics);
+    }
   }
   if (result.errors.length > 0) {
     const suffix = mode === "lenient" ? " (the frontmatter was ignored)" : "";
     for (const problem of result.errors) diagnostics.push(fromProblem(problem, diagnostic, suffix));
-    return { ...base, ...bodyPart, status: "invalid", data: undefined, diagnostics };
+    return parsed("invalid", undefined, new Map(), diagnostics);
   }
   for (const problem of result.warnings) diagnostics.push(fromProblem(problem, diagnostic));
-  return { ...base, ...bodyPart, status: "ok", data: result.data, keyLines: result.keyLines, diagnostics };
+  return parsed("ok", result.data, result.keyLines, diagnostics);
 }
 
 /**

@@ -51,6 +51,8 @@ export interface LoadedSkillText {
   body: string;
   /** 1-based line in the file where the body starts. */
   bodyStartLine: number;
+  /** Character offset of the body in the text (it is the text's tail); absent for a skipped file. */
+  bodyOffset?: number;
   diagnostics: import("./diagnostic.js").Diagnostic[];
   /** False when the lenient policy skips this file (empty, binary, not UTF-8, too large). */
   loadable: boolean;

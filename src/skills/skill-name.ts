@@ -11,17 +11,28 @@ export interface NameFinding {
 }
 
 const LETTERS_DIGITS_HYPHENS = /^[\p{L}\p{N}-]+$/u;
+const ASCII_LETTERS_DIGITS_HYPHENS = /^[A-Za-z0-9-]+$/;
 const ASCII_NAME = /^[a-z0-9-]+$/;
 // Path separators, control characters, bidi controls, zero-width and other invisible format characters.
 const UNSAFE_CHARACTERS = /[/\\\p{Cc}\p{Cf}\u2028\u2029]/u;
+// Anything but printable ASCII: text without it has no control or format character to show or refuse,
+// is its own NFKC form, and has letters only in A-Z and a-z (the checks below skip Unicode work for it).
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
+
+/** True for text of printable ASCII characters only. */
+function isPrintableAscii(text: string): boolean {
+  return !NOT_PRINTABLE_ASCII.test(text);
+}
 
 /** Trims and NFKC-normalises a name, as every comparison in the spec does. */
 export function normalizeSkillName(name: string): string {
-  return name.trim().normalize("NFKC");
+  const trimmed = name.trim();
+  return isPrintableAscii(trimmed) ? trimmed : trimmed.normalize("NFKC");
 }
 
 /** Counts code points, not UTF-16 units, as the spec's lengths do. */
 export function countCodePoints(text: string): number {
+  if (isPrintableAscii(text)) return text.length;
   let count = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
@@ -37,6 +48,7 @@ export function countCodePoints(text: string): number {
 
 /** Shows invisible and control characters of user text as `\u{...}` so messages stay one readable line. */
 export function displayText(text: string): string {
+  if (isPrintableAscii(text)) return text;
   return text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (character) => {
     return `\\u{${(character.codePointAt(0) ?? 0).toString(16)}}`;
   });
@@ -68,14 +80,15 @@ export function checkSkillName(name: string, directoryName?: string): NameFindin
       message: "Skill name cannot contain consecutive hyphens",
     });
   }
-  if (!LETTERS_DIGITS_HYPHENS.test(name)) {
+  const ascii = isPrintableAscii(name);
+  if (!(ascii ? ASCII_LETTERS_DIGITS_HYPHENS : LETTERS_DIGITS_HYPHENS).test(name)) {
     findings.push({
       code: "name-invalid-characters",
       message: `Skill name '${shown}' contains invalid characters. Only letters, digits, and hyphens are allowed.`,
     });
   }
   if (directoryName !== undefined && directoryName !== "") {
-    const directory = directoryName.normalize("NFKC");
+    const directory = isPrintableAscii(directoryName) ? directoryName : directoryName.normalize("NFKC");
     if (directory !== name) {
       findings.push({
         code: "name-mismatch",
@@ -98,7 +111,7 @@ export function isPortableSkillName(name: string): boolean {
 export function findUnsafeNameReason(name: string): string | undefined {
   if (name === "") return "it is empty";
   if (name === "." || name.includes("..")) return "it contains '..' or is '.'";
-  if (UNSAFE_CHARACTERS.test(name))
+  if (isPrintableAscii(name) ? name.includes("/") || name.includes("\\") : UNSAFE_CHARACTERS.test(name))
     return "it contains a path separator, a control character or an invisible character";
   return undefined;
 }

@@ -30,7 +30,6 @@ import {
   noteFindings,
   removeSubtree,
   type SkillTree,
-  toOrderKey,
   type WalkChanges,
 } from "./skill-tree.js";
 import {
@@ -54,6 +53,8 @@ interface VisitTarget {
   rootIndex: number;
   depth: number;
   realPath: string;
+  /** The folder's order key (see toOrderKey), built from its parent's. */
+  orderKey: string;
   parentLayer: GitignoreLayer | undefined;
   stats: Stats;
 }
@@ -124,7 +125,8 @@ export function walkRoot(
     drop();
     return;
   }
-  visit(context, root.path, { rootIndex, depth: 0, realPath, parentLayer: undefined, stats }, reuse, descend);
+  const target = { rootIndex, depth: 0, realPath, orderKey: "", parentLayer: undefined, stats };
+  visit(context, root.path, target, reuse, descend);
 }
 
 /**
@@ -150,7 +152,13 @@ export function rescanDirectory(context: WalkContext, directory: string, touched
   }
   const parent = tree.directories.get(path.dirname(directory));
   tree.trustedRealPaths = undefined;
-  const target = { rootIndex: node.rootIndex, depth: node.depth, realPath: node.realPath, stats };
+  const target = {
+    rootIndex: node.rootIndex,
+    depth: node.depth,
+    realPath: node.realPath,
+    orderKey: node.orderKey,
+    stats,
+  };
   // Forget this folder's stamp so it is listed again; its children keep theirs.
   node.stamp = undefined;
   visit(context, directory, { ...target, parentLayer: parent?.layer }, true, touched);
@@ -192,7 +200,7 @@ function visit(
       realPath: target.realPath,
       rootIndex: target.rootIndex,
       depth: target.depth,
-      orderKey: toOrderKey(path.relative(tree.roots[target.rootIndex]?.path ?? directory, directory)),
+      orderKey: target.orderKey,
       stamp,
       directoryNames: [],
       children: [],
@@ -247,7 +255,10 @@ function visit(
   const candidates = linkTargets === undefined ? plain : [...plain, ...linkTargets.keys()].sort(compareNames);
   const children: string[] = [];
   const prefix = directory.endsWith(path.sep) ? directory : directory + path.sep;
+  // Below a folder whose real path is its path (no link on the way), a child's real path is its path too.
+  const samePaths = current.realPath === directory;
   const realPrefix = current.realPath.endsWith(path.sep) ? current.realPath : current.realPath + path.sep;
+  const keyPrefix = target.orderKey === "" ? "" : `${target.orderKey}\u0000`;
   const childDepth = target.depth + 1;
   for (const name of candidates) {
     const childPath = prefix + name;
@@ -262,7 +273,7 @@ function visit(
       continue;
     }
     const link = linkTargets?.get(name);
-    const realPath = link?.realPath ?? realPrefix + name;
+    const realPath = link?.realPath ?? (samePaths ? childPath : realPrefix + name);
     const owner = tree.owners.get(realPath);
     if (owner !== undefined && owner !== childPath) {
       current.walkDiagnostics.push(duplicateDiagnostic(childPath, owner, current.realPath, realPath));
@@ -290,6 +301,7 @@ function visit(
       rootIndex: target.rootIndex,
       depth: childDepth,
       realPath,
+      orderKey: keyPrefix + name,
       stats,
       parentLayer: current.layer,
     };

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildToolDescription } from "../../prompt/tool-description.js";
 import { createTempDirectory } from "../../testing/skill-folders.js";
 import { createSkillRegistry } from "../skill-registry.js";
+import { parseScannedHead, parseSkillEntry } from "./load-skill-entry.js";
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -58,5 +59,52 @@ describe("names taken from folder names", () => {
     mkdirSync(path.join(root, "plain-name"));
     writeFileSync(path.join(root, "plain-name", "SKILL.md"), "---\ndescription: No name here.\n---\n");
     expect(registryOver(root).get("plain-name")?.name).toBe("plain-name");
+  });
+});
+
+describe("a scanned head", () => {
+  const stamp = (bytes: Uint8Array) => ({ size: bytes.length, mtimeMs: 1, ino: 2 });
+  const place = (folder: string, fileName = "SKILL.md") => ({
+    file: path.join("/skills", folder, fileName),
+    directory: path.join("/skills", folder),
+    rootIndex: 0,
+    orderKey: folder,
+    firstSeenAt: 3,
+  });
+  const texts: Array<string | Buffer> = [
+    "---\nname: pdf\ndescription: Reads PDFs.\n---\nBody.\n",
+    "\ufeff---\r\nname: crlf\r\ndescription: With CRLF.\r\n---\r\nBody.\r\n",
+    "---\nname: Mixed_Case\ndescription: Bad: colon here\nallowed-tools: Read, Bash\nmetadata:\n  n: 1\n---\n",
+    '---\nname: empty-description\ndescription: ""\n---\n# Title\n\nThe first paragraph.\n',
+    "---\nname: no-description\n---\nThe first paragraph.\n",
+    "---\nname: (no description)\ndescription: (no description)\n---\nBody.\n",
+    "No frontmatter, a first paragraph.\n",
+    "---\nname: unclosed\ndescription: Never closed.\n\nBody.\n",
+    `---\nname: many-lines\ndescription: A body of many lines.\n---\n${"\n".repeat(600)}`,
+    `---\nname: long-body\ndescription: A long body.\n---\n${"word ".repeat(5000)}`,
+    "---\nname: café\ndescription: Ünïcödé and emoji 🧪.\n---\nBödy.\n",
+    Buffer.from([...Buffer.from("---\nname: bad\ndescription: Bad bytes.\n---\n"), 0xff, 0xfe, 10]),
+    Buffer.from([...Buffer.from("---\nname: nul\ndescription: A NUL.\n---\n"), 0, 10]),
+    "---\ndescription: Named by its folder.\n---\nBody.\n",
+    "---\nname: [a, b]\ndescription: A list as the name.\n---\nBody.\n",
+    "---\nname: dup\nname: dup\ndescription: Duplicate keys.\n---\nBody.\n",
+    "---\n---\nEmpty frontmatter.\n",
+  ];
+  const folders = ["pdf", "owner__repo__pdf", "method\u200bology"];
+
+  it("gives exactly the entry a parse of the whole head gives, key order included", () => {
+    for (const text of texts) {
+      const bytes = typeof text === "string" ? Buffer.from(text) : text;
+      for (const folder of folders) {
+        for (const fileName of ["SKILL.md", "skill.md"]) {
+          const where = place(folder, fileName);
+          const scanned = parseScannedHead(where, bytes, stamp(bytes), {});
+          const whole = parseSkillEntry(where, bytes, stamp(bytes), {}).entry;
+          expect(JSON.stringify(scanned), `${JSON.stringify(text.toString())} in ${folder}`).toBe(
+            JSON.stringify(whole),
+          );
+        }
+      }
+    }
   });
 });

@@ -1,16 +1,19 @@
 // One SKILL.md in the index: its stamp, its parsed metadata and diagnostics, never its body.
 
+import { Buffer, isAscii, isUtf8 } from "node:buffer";
 import * as path from "node:path";
+import { MAX_BODY_LINES } from "../../skills/check-body-size.js";
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import {
   createSkippedSkill,
   DEFAULT_MAX_SKILL_FILE_BYTES,
   loadSkillText,
 } from "../../skills/load-skill-text.js";
+import { NO_DESCRIPTION } from "../../skills/normalize-skill-metadata.js";
 import type { LoadedSkillText, SkillMetadata } from "../../skills/skill-metadata.js";
 import { describeUnsafeFolderName } from "../../skills/skill-name.js";
 import { decodeSkillBytes } from "../files/load-skill-bytes.js";
-import { readSkillHead } from "./read-skill-head.js";
+import { countNewlines, findFrontmatterEnd, readSkillHead } from "./read-skill-head.js";
 import { errorCodeOf, type FileStamp, type RegistryFileSystem, toStamp } from "./registry-file-system.js";
 
 /** What the index keeps about one skill file. */
@@ -68,7 +71,7 @@ export function loadSkillEntry(
       options.readWholeFiles ? { headBytes: maxBytes + 1 } : {},
     );
     options.onParse?.(place.file);
-    return parseSkillEntry(place, head.bytes, head.stamp, options).entry;
+    return parseScannedHead(place, head.bytes, head.stamp, options);
   } catch (error) {
     const code = errorCodeOf(error);
     if (code === "ENOENT") return undefined;
@@ -115,24 +118,81 @@ export function parseSkillEntry(
     return { entry: toEntry(place, stamp, skipped), body: undefined };
   }
   // Copy what is kept: strings cut from the file text would otherwise keep the whole text alive.
-  const entry = toEntry(place, stamp, {
-    ...loaded,
-    metadata: detach(loaded.metadata),
-    diagnostics: detach(loaded.diagnostics),
-  });
+  loaded.metadata = detach(loaded.metadata);
+  loaded.diagnostics = detach(loaded.diagnostics);
+  const entry = toEntry(place, stamp, loaded);
   // The body is the tail of the text (byte-exact after the closing delimiter). A head holds the
   // whole frontmatter (or is the whole file), so the offset found in it holds for the full text
   // too: a later load slices the body out without parsing again.
-  if (loaded.loadable && text.endsWith(loaded.body)) entry.bodyOffset = text.length - loaded.body.length;
+  if (loaded.loadable && loaded.bodyOffset !== undefined) entry.bodyOffset = loaded.bodyOffset;
   return { entry, body: loaded.loadable ? loaded.body : undefined };
+}
+
+/**
+ * The entry of a file's head as a scan reads it: the frontmatter alone is decoded when that gives
+ * the same entry as parsing the whole head (see parseFrontmatterOnly), which it does for nearly every file.
+ */
+export function parseScannedHead(
+  place: EntryPlace,
+  bytes: Uint8Array,
+  stamp: FileStamp,
+  options: { maxBytes?: number },
+): SkillFileEntry {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_SKILL_FILE_BYTES;
+  return (
+    parseFrontmatterOnly(place, bytes, stamp, maxBytes) ?? parseSkillEntry(place, bytes, stamp, options).entry
+  );
+}
+
+// A body shorter than this has fewer than 500 lines (MAX_BODY_LINES) or 5,000 tokens: no size warning.
+const BODY_CHECK_BYTES = 500;
+const BODY_TOKEN_BYTES = 20_000;
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The entry of a scanned head, decoding only the frontmatter: the common case of a closed
+ * frontmatter with a description, whose body gives no finding. Undefined whenever the body could
+ * matter (a description taken from it, a size warning) or the bytes are not plain text; the caller
+ * then parses the whole head, which gives the same entry for every file this one accepts.
+ */
+function parseFrontmatterOnly(
+  place: EntryPlace,
+  bytes: Uint8Array,
+  stamp: FileStamp,
+  maxBytes: number,
+): SkillFileEntry | undefined {
+  if (stamp.size > maxBytes || bytes.length === 0 || bytes.length > maxBytes) return undefined;
+  const cut = findFrontmatterEnd(bytes);
+  if (cut === -1) return undefined;
+  const bodyBytes = bytes.length - cut;
+  if (bodyBytes >= BODY_TOKEN_BYTES) return undefined;
+  if (bodyBytes >= BODY_CHECK_BYTES && countNewlines(bytes, cut, MAX_BODY_LINES - 1) >= MAX_BODY_LINES - 1)
+    return undefined;
+  if (bytes.includes(0)) return undefined;
+  let text: string;
+  if (isAscii(bytes)) text = Buffer.from(bytes.buffer, bytes.byteOffset, cut).toString("latin1");
+  else if (isUtf8(bytes)) text = utf8.decode(bytes.subarray(0, cut));
+  else return undefined;
+  const directoryName = path.basename(place.directory);
+  const loaded = loadSkillText(text, { path: place.file, directoryName, maxBytes });
+  if (!loaded.loadable || loaded.metadata.description === NO_DESCRIPTION) return undefined;
+  if (describeUnsafeFolderName(loaded.metadata.name) !== undefined) return undefined;
+  // The text is the frontmatter alone (a few hundred bytes): its slices may stay, no copy is needed.
+  const entry = toEntry(place, stamp, loaded);
+  entry.bodyOffset = text.length;
+  return entry;
 }
 
 function toEntry(place: EntryPlace, stamp: FileStamp, loaded: LoadedSkillText): SkillFileEntry {
   const diagnostics = loaded.diagnostics;
-  if (loaded.loadable && path.basename(place.file) === "skill.md")
+  if (loaded.loadable && place.file.endsWith(LOWERCASE_SUFFIX))
     diagnostics.push(lowercaseWarning(place.file));
   return {
-    ...place,
+    file: place.file,
+    directory: place.directory,
+    rootIndex: place.rootIndex,
+    orderKey: place.orderKey,
+    firstSeenAt: place.firstSeenAt,
     stamp,
     metadata: loaded.metadata,
     diagnostics,
@@ -140,6 +200,8 @@ function toEntry(place: EntryPlace, stamp: FileStamp, loaded: LoadedSkillText): 
     bodyStartLine: loaded.bodyStartLine,
   };
 }
+
+const LOWERCASE_SUFFIX = `${path.sep}skill.md`;
 
 /** The warning for the lowercase `skill.md` fallback (same code as the one-shot lister's). */
 export function lowercaseWarning(file: string): Diagnostic {

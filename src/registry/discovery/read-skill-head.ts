@@ -45,14 +45,14 @@ export function readSkillHead(
     const stamp = toStamp(fs.fstatSync(descriptor));
     if (scratch.length < headBytes) scratch = Buffer.allocUnsafe(headBytes);
     let buffer = scratch;
-    let length = readFully(fs, descriptor, buffer, 0, headBytes);
+    let length = readFully(fs, descriptor, buffer, 0, headBytes, stamp.size);
     let complete = length < headBytes || length >= stamp.size;
     while (!complete && length < maxHead && needsMore(buffer, length, margin)) {
       const grown = Buffer.allocUnsafe(Math.min(maxHead, buffer.length * 2));
       buffer.copy(grown, 0, 0, length);
       buffer = grown;
       const wanted = grown.length - length;
-      const read = readFully(fs, descriptor, grown, length, wanted);
+      const read = readFully(fs, descriptor, grown, length, wanted, stamp.size);
       length += read;
       complete = read < wanted || length >= stamp.size;
     }
@@ -69,12 +69,15 @@ function readFully(
   buffer: Buffer,
   offset: number,
   length: number,
+  size: number,
 ): number {
   let total = 0;
   while (total < length) {
-    const read = fs.readSync(descriptor, buffer, offset + total, length - total, offset + total);
-    if (read === 0) break;
+    const wanted = length - total;
+    const read = fs.readSync(descriptor, buffer, offset + total, wanted, offset + total);
     total += read;
+    // A short read at the size fstat gave is the end of the file: asking again would only return 0.
+    if (read === 0 || (read < wanted && offset + total >= size)) break;
   }
   return total;
 }
@@ -92,6 +95,37 @@ export function needsMore(buffer: Uint8Array, length: number, margin: number): b
     if (lineEnd === -1) return true;
     if (isDelimiter(buffer, lineStart, lineEnd)) return length - (lineEnd + 1) < margin;
   }
+}
+
+/**
+ * The offset just past the frontmatter's closing `---` line, when the bytes open a frontmatter and
+ * close it with a line that ends in a line break; -1 otherwise. The same delimiter rule as the
+ * loader's (splitFrontmatter), applied to bytes.
+ */
+export function findFrontmatterEnd(buffer: Uint8Array): number {
+  const length = buffer.length;
+  let start = 0;
+  if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) start = 3;
+  let lineEnd = indexOfNewline(buffer, start, length);
+  if (lineEnd === -1 || !isDelimiter(buffer, start, lineEnd)) return -1;
+  for (;;) {
+    const lineStart = lineEnd + 1;
+    lineEnd = indexOfNewline(buffer, lineStart, length);
+    if (lineEnd === -1) return -1;
+    if (isDelimiter(buffer, lineStart, lineEnd)) return lineEnd + 1;
+  }
+}
+
+/** Counts line breaks in `buffer` from `from`, stopping once `limit` are found. */
+export function countNewlines(buffer: Uint8Array, from: number, limit: number): number {
+  let count = 0;
+  for (
+    let index = buffer.indexOf(10, from);
+    index !== -1 && count < limit;
+    index = buffer.indexOf(10, index + 1)
+  )
+    count++;
+  return count;
 }
 
 function indexOfNewline(buffer: Uint8Array, from: number, length: number): number {

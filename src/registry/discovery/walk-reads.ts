@@ -25,7 +25,14 @@ export function listFolder(fs: RegistryFileSystem, tree: SkillTree, directory: s
         listing.diagnostics.push(unreadable(gitignorePath(directory), error));
       }
     }
-    return { ...listing, gitignore };
+    return {
+      directories: listing.directories,
+      links: listing.links,
+      skillFileName: listing.skillFileName,
+      skillFileLinked: listing.skillFileLinked,
+      diagnostics: listing.diagnostics,
+      gitignore,
+    };
   } catch (error) {
     return {
       directories: [],

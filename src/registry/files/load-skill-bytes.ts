@@ -1,6 +1,7 @@
 // The lenient loader's entry point for raw file contents: skips empty, oversized, binary and
 // non-UTF-8 files with one error diagnostic, then reads the text (pure, never throws).
 
+import { Buffer, isAscii } from "node:buffer";
 import type { LoadSkillTextOptions } from "../../skills/load-skill-text.js";
 import {
   createSkippedSkill,
@@ -11,6 +12,10 @@ import type { LoadedSkillText } from "../../skills/skill-metadata.js";
 
 // Compiled once: `fatal` makes invalid UTF-8 throw instead of turning into U+FFFD.
 const utf8 = new TextDecoder("utf-8", { fatal: true });
+const BINARY = {
+  code: "binary-file",
+  message: "SKILL.md contains NUL bytes, so it is not text; the skill is skipped",
+} as const;
 
 /** Decodes a SKILL.md strictly as UTF-8 and loads it leniently; unusable files come back `loadable: false`. */
 export function loadSkillBytes(bytes: Uint8Array, options: LoadSkillTextOptions): LoadedSkillText {
@@ -38,12 +43,12 @@ export function decodeSkillBytes(
       message: `SKILL.md is ${bytes.length} bytes, over the ${maxBytes}-byte limit; the skill is skipped (move content to references/)`,
     };
   }
-  if (bytes.includes(0)) {
-    return {
-      code: "binary-file",
-      message: "SKILL.md contains NUL bytes, so it is not text; the skill is skipped",
-    };
+  // Most skill files are plain ASCII: checked in one native pass, decoded by a plain copy.
+  if (isAscii(bytes)) {
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+    return text.includes("\0") ? BINARY : text;
   }
+  if (bytes.includes(0)) return BINARY;
   try {
     return utf8.decode(bytes);
   } catch {
