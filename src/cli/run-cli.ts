@@ -2,8 +2,7 @@
 // failure to one line on stderr and an exit code (never a stack trace).
 import { resolve } from "node:path";
 import { describeError, isSkillboxError, SkillboxError } from "../errors.js";
-import { createWorkspaceStores, DATABASE_URL_VARIABLE } from "../workspace/open-workspace-with-store.js";
-import type { WorkspaceStores } from "../workspace/workspace.js";
+import { DATABASE_URL_VARIABLE, type WorkspaceStores } from "../workspace/workspace.js";
 import { alignOptionColumns } from "./align-option-columns.js";
 import type { CliIo } from "./command.js";
 import { describeFolderProblem } from "./describe-folder-problem.js";
@@ -81,8 +80,9 @@ async function openGlobalStore(
   if (!/^postgres(ql)?:\/\//.test(url)) {
     throw new SkillboxError("usage-error", "--store takes a postgres:// or postgresql:// URL.");
   }
-  // Loaded only when asked for, so SQLite runs never load the PostgreSQL driver.
+  // Loaded only when asked for, so SQLite runs never load the PostgreSQL driver (nor any command the workspace).
   const { openPostgresStore } = await import("../store/postgres/open-postgres-store.js");
+  const { createWorkspaceStores } = await import("../workspace/open-workspace-with-store.js");
   const postgres = await openPostgresStore({ connectionString: url });
   return { stores: createWorkspaceStores(postgres), close: () => postgres.close() };
 }

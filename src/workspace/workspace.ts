@@ -12,6 +12,9 @@ import type { SettingsStore } from "../store/settings-store.js";
 import type { SkillState, SkillStateScope } from "../store/skill-state.js";
 import type { UsageStore } from "../store/usage-store.js";
 
+/** The environment variable naming a PostgreSQL database for the stores (`postgres://…`). */
+export const DATABASE_URL_VARIABLE = "SKILLBOX_DATABASE_URL";
+
 /** The merged config file(s): user `~/.skillbox/config.json`, then project `.skillbox/config.json`. */
 export interface SkillboxConfig {
   /** Skill roots replacing the defaults (like `--dir`), highest first. */
