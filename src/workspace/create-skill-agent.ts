@@ -3,6 +3,7 @@
 // the config, the SQLite audit log, and the skills list (Layer 1) rebuilt every turn. Front ends (CLI, server)
 // only adapt it to their medium.
 
+import { join } from "node:path";
 import type { Agent, AgentEvent, AgentOptions } from "../agent/agent-types.js";
 import type { CompactionOptions } from "../agent/compaction/compact-history.js";
 import { createAgent } from "../agent/create-agent.js";
@@ -23,16 +24,26 @@ import {
 import { createSubAgentRunner } from "../agent/sub-agents/create-sub-agent-runner.js";
 import { createTaskTool } from "../agent/sub-agents/task-tool.js";
 import { createGuideSection, createSkillsSection } from "../agent/system-prompt.js";
+import { createNodeMcpConnector, type McpConnector } from "../mcp-host/connect-mcp-server.js";
+import { gateCodeExecution } from "../mcp-host/gate-code-execution.js";
+import { mcpCatalogEntries } from "../mcp-host/mcp-catalog-entries.js";
+import { parseMcpServersConfig } from "../mcp-host/mcp-server-config.js";
+import { createMcpSkillApprovals } from "../mcp-host/mcp-skill-approvals.js";
+import { createMcpSkillHost, type McpSkillHost } from "../mcp-host/mcp-skill-host.js";
+import { createVerifiedFileCache } from "../mcp-host/verified-file-cache.js";
 import type { SkillCatalogBudget } from "../prompt/default-catalog-budget.js";
 import { renderSkillCatalog } from "../prompt/render-skill-catalog.js";
 import type { SkillWatcher } from "../registry/watch/watch-skills.js";
+import type { Diagnostic } from "../skills/diagnostic.js";
 import { createBuiltinTools } from "../tools/builtin/create-builtin-tools.js";
 import { createSkillTools } from "../tools/create-skill-tools.js";
 import type { Tool } from "../tools/define-tool.js";
 import { createSessionLoadTracker } from "../tools/session-loads.js";
 import type { SubAgentRunner } from "../tools/sub-agent-runner.js";
+import { LOAD_SKILL_TOOL } from "../tools/tool-names.js";
 import { createTranslator, type Translator } from "../translate/create-translator.js";
 import { translateSkillCatalog } from "../translate/translate-skill-catalog.js";
+import { reservedMcpLabels, withMcpSkills } from "./with-mcp-skills.js";
 import type { Workspace } from "./workspace.js";
 import { resolveWorkspaceCatalogOptions } from "./workspace-catalog.js";
 
@@ -84,6 +95,10 @@ export interface CreateSkillAgentOptions {
   /** Translates Layer 1's descriptions when the settings turn translation on; default: this agent's provider and model. */
   translator?: Translator;
   compaction?: CompactionOptions | false;
+  /** Connects the config's `mcpServers`; default the Node connector (stdio, HTTP, SSE). */
+  mcpConnector?: McpConnector;
+  /** Told about bad `mcpServers` entries and servers that could not be used (warnings). */
+  onMcpDiagnostic?: (diagnostic: Diagnostic) => void;
 }
 
 /** An agent session with everything it was built from, for front ends that need to look inside. */
@@ -138,6 +153,64 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     ...(options.describeAllow === undefined ? {} : { describeAllow: options.describeAllow }),
   });
 
+  // Skills from the config's MCP servers: the host connects in the background and each run waits for it.
+  const mcpConfig = parseMcpServersConfig(config.mcpServers, {
+    reservedLabels: reservedMcpLabels(workspace.roots),
+  });
+  for (const diagnostic of mcpConfig.diagnostics) options.onMcpDiagnostic?.(diagnostic);
+  const onAsk = options.onAsk;
+  let mcpHost: McpSkillHost | undefined;
+  let mcpServerTools: Tool[] = [];
+  const mcpReady: Promise<void> | undefined =
+    mcpConfig.servers.length === 0
+      ? undefined
+      : createMcpSkillHost({
+          servers: mcpConfig.servers,
+          connect: options.mcpConnector ?? createNodeMcpConnector(),
+          cache: createVerifiedFileCache(join(workspace.home, ".skillbox", "mcp-cache")),
+          approvals: createMcpSkillApprovals(),
+          ...(onAsk === undefined
+            ? {}
+            : {
+                askToLoad: async ({ entry, changed }) =>
+                  (await onAsk({
+                    tool: LOAD_SKILL_TOOL,
+                    input: { skill_name: entry.name },
+                    message: `Load the skill "${entry.name}" from the MCP server "${entry.label}"${changed ? " (its content changed since you approved it)" : ""}?`,
+                    suggestedRules: [],
+                  })) !== false,
+              }),
+        })
+          .then(async (host) => {
+            mcpHost = host;
+            mcpServerTools = await host.serverTools();
+            for (const diagnostic of host.diagnostics()) options.onMcpDiagnostic?.(diagnostic);
+          })
+          .catch((error: unknown) => {
+            options.onMcpDiagnostic?.({
+              severity: "warning",
+              code: "mcp-server-unavailable",
+              message: `MCP servers could not be used: ${error instanceof Error ? error.message : String(error)}`,
+              path: "mcpServers",
+            });
+          });
+  // While a session acts on an MCP skill, code-running tools are put to the user whatever the rules say.
+  const gated = (tools: Tool[]): Tool[] => {
+    const host = mcpHost;
+    if (host === undefined) return tools;
+    return gateCodeExecution(tools, {
+      activeSkills: (session) => host.activeSkills(session),
+      ask: async (question) =>
+        onAsk !== undefined &&
+        (await onAsk({
+          tool: question.tool,
+          input: question.input,
+          message: question.message,
+          suggestedRules: [],
+        })) !== false,
+    });
+  };
+
   const builtins = createBuiltinTools({
     root: cwd,
     onPathsTouched: (paths) => void registry.activateForPaths(paths),
@@ -148,7 +221,7 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
   // Created once: tools are rebuilt per run, but the runner and its depth tracking are shared.
   const subAgents: SubAgentRunner = createSubAgentRunner({
     providerFor: (alias) => ({ provider, model: resolveModelAlias(alias, providerConfig, model) }),
-    tools: () => [...builtins, ...skillTools(), ...extraTools],
+    tools: () => gated([...builtins, ...skillTools(), ...extraTools, ...mcpServerTools]),
     hooks,
     audit: workspace.audit,
     permissions,
@@ -157,9 +230,13 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     ...(options.compaction === undefined ? {} : { compaction: options.compaction }),
   });
   // The registry carries the workspace's skill states, so the skill tools need nothing more.
-  const skillTools = (): Tool[] => createSkillTools({ registry, subAgentRunner: subAgents, sessionLoads });
+  const skillTools = (): Tool[] => {
+    const local = createSkillTools({ registry, subAgentRunner: subAgents, sessionLoads });
+    return mcpHost === undefined ? local : withMcpSkills(local, mcpHost);
+  };
   const taskTool: Tool = createTaskTool({ runner: subAgents });
-  const currentTools = (): Tool[] => [...builtins, ...skillTools(), taskTool, ...extraTools];
+  const currentTools = (): Tool[] =>
+    gated([...builtins, ...skillTools(), taskTool, ...extraTools, ...mcpServerTools]);
 
   // Layer 1 as the settings page previews it: the config's defaults, the default budget for this
   // model's context window, and translations when the settings ask for them. They are fetched
@@ -178,11 +255,16 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     translated = await translateSkillCatalog(entries, catalog, translation, signal ? { signal } : {});
   };
   const renderCatalog = () =>
-    renderSkillCatalog(registry.catalogEntries(), {
-      ...catalog,
-      countTokens: false,
-      ...(translated === undefined ? {} : { descriptions: translated }),
-    })?.text;
+    renderSkillCatalog(
+      mcpHost === undefined
+        ? registry.catalogEntries()
+        : [...registry.catalogEntries(), ...mcpCatalogEntries(mcpHost.entries())],
+      {
+        ...catalog,
+        countTokens: false,
+        ...(translated === undefined ? {} : { descriptions: translated }),
+      },
+    )?.text;
   let sessionId = options.sessionId;
   const agentOptions: AgentOptions = {
     provider,
@@ -233,6 +315,7 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
       return agent.messages;
     },
     async run(input, runOptions) {
+      await mcpReady;
       await translateCatalog(runOptions?.signal);
       return agent.run(input, runOptions);
     },
@@ -250,6 +333,8 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
         await agent.close(reason);
       } finally {
         disposeConfigHooks();
+        await mcpReady;
+        await mcpHost?.close();
       }
     },
   };

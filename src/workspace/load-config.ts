@@ -61,6 +61,7 @@ const FIELD_SCHEMAS = {
   trustedSymlinkTargets: z.array(z.string().min(1)),
   maxDepth: z.number().int().positive(),
   maxDirectories: z.number().int().positive(),
+  mcpServers: z.record(z.string(), z.unknown()),
 } satisfies Record<keyof SkillboxConfig, z.ZodType>;
 
 /** The user config file: `<home>/.skillbox/config.json`. */

@@ -42,6 +42,11 @@ export interface SkillboxConfig {
   maxDepth?: number;
   /** Folders discovery scans per root at most (default 100,000). */
   maxDirectories?: number;
+  /**
+   * MCP servers whose skills the agent may load (`<label>:<name>`), keyed by label: `command`/`args`/`env`
+   * for stdio, `url`/`headers` for HTTP (see mcp-host/parseMcpServersConfig).
+   */
+  mcpServers?: Record<string, unknown>;
 }
 
 export interface OpenWorkspaceOptions {

@@ -1,0 +1,66 @@
+// The agent's skill tools with MCP skills folded in: load_skill and read_skill_file hand a name the
+// MCP host owns (`<label>:<name>`) to the host, and the rest to the local tools unchanged.
+
+import { createMcpSkillTools } from "../mcp-host/create-mcp-skill-tools.js";
+import type { McpSkillHost } from "../mcp-host/mcp-skill-host.js";
+import type { JsonSchema, Tool, ToolContext } from "../tools/define-tool.js";
+import { LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from "../tools/tool-names.js";
+
+/** Root labels and scopes an MCP server's label must not take (`user:x` is already a local name). */
+export function reservedMcpLabels(roots: readonly { label: string; scope: string }[]): string[] {
+  const labels = new Set<string>();
+  for (const root of roots) {
+    labels.add(root.label.split(":")[0] ?? root.label);
+    labels.add(root.scope);
+  }
+  return [...labels];
+}
+
+const sessionOf = (context: ToolContext) =>
+  context.sessionId === undefined ? {} : { sessionId: context.sessionId };
+
+/** `tools` (the local skill tools) with load_skill and read_skill_file delegating MCP names to `host`. */
+export function withMcpSkills(tools: readonly Tool[], host: McpSkillHost): Tool[] {
+  const mcpNames = host.entries().map((entry) => entry.name);
+  if (mcpNames.length === 0) return [...tools];
+  // No local skill may be loaded: the MCP-only tools stand in for the local ones.
+  if (!tools.some((tool) => tool.name === LOAD_SKILL_TOOL)) return [...tools, ...createMcpSkillTools(host)];
+  const note = `\nSkills from MCP servers are named <server>:<skill>: ${mcpNames.join(", ")}.`;
+  return tools.map((tool): Tool => {
+    if (tool.name !== LOAD_SKILL_TOOL && tool.name !== READ_SKILL_FILE_TOOL) return tool;
+    const wrapped: Tool = {
+      name: tool.name,
+      get description() {
+        return tool.description + note;
+      },
+      get inputSchema() {
+        return withMcpNames(tool.inputSchema, mcpNames);
+      },
+      async execute(input, context) {
+        const name = input.skill_name;
+        if (typeof name !== "string" || !host.owns(name)) return tool.execute(input, context);
+        if (tool.name === LOAD_SKILL_TOOL) {
+          const args = input.args;
+          return host.loadSkill(name, {
+            ...sessionOf(context),
+            ...(typeof args === "string" ? { args } : {}),
+          });
+        }
+        return host.readSkillFile(name, String(input.path ?? ""), sessionOf(context));
+      },
+    };
+    if (tool.parseInput !== undefined) wrapped.parseInput = tool.parseInput.bind(tool);
+    return wrapped;
+  });
+}
+
+/** The JSON Schema with the MCP names added to a `skill_name` enum, when the schema has one. */
+function withMcpNames(schema: JsonSchema, names: readonly string[]): JsonSchema {
+  const properties = (schema as { properties?: Record<string, Record<string, unknown>> }).properties;
+  const skillName = properties?.skill_name;
+  if (skillName === undefined || !Array.isArray(skillName.enum)) return schema;
+  return {
+    ...schema,
+    properties: { ...properties, skill_name: { ...skillName, enum: [...skillName.enum, ...names] } },
+  } as JsonSchema;
+}
