@@ -158,4 +158,40 @@ describe("createSkillAgent with mcpServers in the config", () => {
     expect(lastToolResultOf(fake.requests[2])).toContain("bash was not run");
     expect(existsSync(path.join(project, "ran.txt"))).toBe(false);
   });
+
+  it("keeps local skills on the local tools and hands <label>:<name> to the MCP host when both kinds exist", async () => {
+    const local = path.join(base, "skills", "changelog");
+    mkdirSync(local, { recursive: true });
+    writeFileSync(
+      path.join(local, "SKILL.md"),
+      "---\nname: changelog\ndescription: Keeps the changelog. Use when asked about the changelog.\n---\nAppend to CHANGELOG.md.\n",
+    );
+    const fake = await start([
+      { toolCalls: [{ name: "load_skill", arguments: { skill_name: "changelog" } }] },
+      { toolCalls: [{ name: "load_skill", arguments: { skill_name: "docs:release-notes" } }] },
+      {
+        toolCalls: [
+          {
+            name: "read_skill_file",
+            arguments: { skill_name: "docs:release-notes", path: "templates/notes.md" },
+          },
+        ],
+      },
+      { text: "Done." },
+    ]);
+
+    await agent?.run("Update the changelog and the release notes");
+
+    const [first, second, third, fourth] = fake.requests;
+    expect(systemOf(first)).toContain("changelog");
+    expect(systemOf(first)).toContain("docs:release-notes");
+    const loadSkill = (
+      (first?.body.tools ?? []) as { function?: { name?: string; parameters?: unknown } }[]
+    ).find((tool) => tool.function?.name === "load_skill");
+    expect(JSON.stringify(loadSkill?.function?.parameters)).toContain("docs:release-notes");
+    expect(toolNamesOf(first)).toContain("search_skills");
+    expect(lastToolResultOf(second)).toContain("Append to CHANGELOG.md.");
+    expect(lastToolResultOf(third)).toContain('origin="mcp" server="docs"');
+    expect(lastToolResultOf(fourth)).toContain("Three bullet points, then thanks.");
+  });
 });
