@@ -35,10 +35,6 @@ export interface SourceSnapshot {
   dispose(): Promise<void>;
 }
 
-/** Listing helpers shared by the snapshot implementations. */
-function indexEntries(entries: readonly SnapshotEntry[]): Map<string, SnapshotEntry> {
-  return new Map(entries.map((entry) => [entry.path, entry]));
-}
 
 /**
  * Adds the folder entries implied by file paths (archives and tree listings may leave them out),
