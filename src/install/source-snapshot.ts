@@ -35,7 +35,6 @@ export interface SourceSnapshot {
   dispose(): Promise<void>;
 }
 
-
 /**
  * Adds the folder entries implied by file paths (archives and tree listings may leave them out),
  * so scanning can treat every source the same.

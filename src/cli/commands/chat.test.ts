@@ -253,7 +253,8 @@ describe("skillbox chat's skills list", () => {
     await chat.waitFor("first");
     chat.type("/exit");
     expect(await chat.exited).toBe(0);
-    const system = ((server?.requests[0]?.body.messages ?? []) as { role: string; content: string }[])[0]?.content;
+    const system = ((server?.requests[0]?.body.messages ?? []) as { role: string; content: string }[])[0]
+      ?.content;
     expect(system).toContain("Note: this list is shortened to fit its budget");
     await server?.close();
     const unbounded = await startChat([{ text: "second" }], { args: ["--budget", "none"] });
@@ -261,7 +262,8 @@ describe("skillbox chat's skills list", () => {
     await unbounded.waitFor("second");
     unbounded.type("/exit");
     expect(await unbounded.exited).toBe(0);
-    const full = ((server?.requests[0]?.body.messages ?? []) as { role: string; content: string }[])[0]?.content;
+    const full = ((server?.requests[0]?.body.messages ?? []) as { role: string; content: string }[])[0]
+      ?.content;
     expect(full).toContain("- skill-39: Handles task number 39");
     expect(full).not.toContain("Note: this list is shortened");
   });
