@@ -4,7 +4,13 @@ import { Buffer } from "node:buffer";
 import { checkBodySize } from "./check-body-size.js";
 import { type CheckSpecFieldsOptions, checkSpecFields } from "./check-spec-fields.js";
 import type { Diagnostic } from "./diagnostic.js";
-import { NO_DESCRIPTION, normalizeSkillMetadata } from "./normalize-skill-metadata.js";
+import {
+  NO_DESCRIPTION,
+  NO_EXTRA,
+  NO_HOOKS,
+  NO_ITEMS,
+  normalizeSkillMetadata,
+} from "./normalize-skill-metadata.js";
 import { parseFrontmatter } from "./parse-frontmatter.js";
 import type { LoadedSkillText, SkillMetadata } from "./skill-metadata.js";
 
@@ -27,16 +33,16 @@ export function createDefaultSkillMetadata(name: string): SkillMetadata {
   return {
     name,
     description: NO_DESCRIPTION,
-    allowedTools: [],
-    disallowedTools: [],
+    allowedTools: NO_ITEMS,
+    disallowedTools: NO_ITEMS,
     context: "inline",
     disableModelInvocation: false,
     userInvocable: true,
-    paths: [],
-    tags: [],
-    arguments: [],
-    hooks: {},
-    extra: {},
+    paths: NO_ITEMS,
+    tags: NO_ITEMS,
+    arguments: NO_ITEMS,
+    hooks: NO_HOOKS,
+    extra: NO_EXTRA,
   };
 }
 

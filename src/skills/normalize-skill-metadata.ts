@@ -15,6 +15,12 @@ import { splitList } from "./split-list.js";
 /** Description used when neither the frontmatter nor the body gives one. */
 export const NO_DESCRIPTION = "(no description)";
 
+// The empty list and maps every skill without tools, tags, hooks or extra keys shares (records are
+// immutable; frozen, so an attempt to edit one fails loudly instead of changing every skill).
+export const NO_ITEMS: string[] = Object.freeze([]) as unknown as string[];
+export const NO_HOOKS: Record<string, SkillHookEntry[]> = Object.freeze(Object.create(null));
+export const NO_EXTRA: Record<string, unknown> = Object.freeze(Object.create(null));
+
 export interface NormalizeSkillMetadataOptions {
   path: string;
   /** The folder name: the fallback name. */
@@ -91,9 +97,8 @@ export function normalizeSkillMetadata(
     paths: toList(read("paths", "the skill is always active"), { whitespace: false }),
     tags: toList(read("tags", "ignored")),
     arguments: toList(read("arguments", "ignored")),
-    hooks: {},
-    // prototype-free, so a key such as `__proto__` stays plain data
-    extra: Object.create(null),
+    hooks: NO_HOOKS,
+    extra: NO_EXTRA,
   };
   const license = typeof fields.license === "string" ? fields.license : undefined;
   if (license !== undefined) metadata.license = license;
@@ -112,7 +117,10 @@ export function normalizeSkillMetadata(
   }
   if ("hooks" in fields) metadata.hooks = normalizeHooks(fields.hooks, warn);
   for (const key of Object.keys(fields)) {
-    if (!KNOWN_FIELDS.has(key)) metadata.extra[key] = fields[key];
+    if (KNOWN_FIELDS.has(key)) continue;
+    // prototype-free, so a key such as `__proto__` stays plain data
+    if (metadata.extra === NO_EXTRA) metadata.extra = Object.create(null);
+    metadata.extra[key] = fields[key];
   }
   return descriptionFallback === undefined
     ? { metadata, diagnostics }
@@ -165,15 +173,16 @@ function toBoolean(value: unknown): unknown {
 }
 
 function toToolList(value: string | string[] | undefined): string[] {
-  if (value === undefined) return [];
-  if (typeof value === "string") return splitList(value);
-  return value.map((entry) => entry.trim()).filter((entry) => entry !== "");
+  return toList(value);
 }
 
 function toList(value: string | string[] | undefined, options?: { whitespace: boolean }): string[] {
-  if (value === undefined) return [];
-  if (typeof value === "string") return splitList(value, options);
-  return value.map((entry) => entry.trim()).filter((entry) => entry !== "");
+  if (value === undefined) return NO_ITEMS;
+  const list =
+    typeof value === "string"
+      ? splitList(value, options)
+      : value.map((entry) => entry.trim()).filter((entry) => entry !== "");
+  return list.length === 0 ? NO_ITEMS : list;
 }
 
 function toStringMap(value: unknown): Record<string, string> | undefined {

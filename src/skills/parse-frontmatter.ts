@@ -115,7 +115,7 @@ export function parseFrontmatter(text: string, options: ParseFrontmatterOptions)
     const quoted = kind === "syntax" || spaced ? repairUnquotedColons(spaced?.yaml ?? split.yaml) : undefined;
     const yaml = quoted?.yaml ?? spaced?.yaml;
     const retried =
-      yaml === undefined ? undefined : parseYamlMapping(yaml, split.yamlStartLine, maxAliasCount);
+      yaml === undefined ? undefined : readYamlMapping(yaml, split.yamlStartLine, maxAliasCount);
     if (retried && retried.errors.length === 0) {
       result = retried;
       for (const line of spaced?.lines ?? []) {

@@ -26,7 +26,10 @@ import {
 } from "./registry-file-system.js";
 import {
   addNode,
+  addWalkDiagnostic,
   type DirectoryNode,
+  NO_DIAGNOSTICS,
+  NO_NAMES,
   noteFindings,
   removeSubtree,
   type SkillTree,
@@ -202,15 +205,15 @@ function visit(
       depth: target.depth,
       orderKey: target.orderKey,
       stamp,
-      directoryNames: [],
-      children: [],
-      links: [],
+      directoryNames: NO_NAMES,
+      children: NO_NAMES,
+      links: NO_NAMES,
       skillFileName: undefined,
       skillFileLink: undefined,
       gitignore: undefined,
       layer: undefined,
-      diagnostics: [],
-      walkDiagnostics: [],
+      diagnostics: NO_DIAGNOSTICS,
+      walkDiagnostics: NO_DIAGNOSTICS,
       limited: undefined,
     };
     if (node === undefined) addNode(tree, fresh, changes);
@@ -232,12 +235,12 @@ function visit(
       ? createGitignoreLayer(directory, current.gitignore.text, target.parentLayer)
       : target.parentLayer;
   current.limited = undefined;
-  current.walkDiagnostics = [];
+  current.walkDiagnostics = NO_DIAGNOSTICS;
   if (current.skillFileLink !== undefined) {
     const file = path.join(directory, current.skillFileLink);
     const refused = checkSkillFileLink(fs, file, current.realPath);
     current.skillFileName = refused === undefined ? current.skillFileLink : undefined;
-    if (refused !== undefined) current.walkDiagnostics.push(refused);
+    if (refused !== undefined) addWalkDiagnostic(current, refused);
   }
   let linkTargets: Map<string, { stats: Stats; realPath: string }> | undefined;
   for (const name of current.links) {
@@ -245,7 +248,7 @@ function visit(
     if (resolved === undefined) continue;
     const refused = checkFolderLink(fs, tree, path.join(directory, name), resolved.realPath);
     if (refused !== undefined) {
-      current.walkDiagnostics.push(refused);
+      addWalkDiagnostic(current, refused);
       continue;
     }
     linkTargets ??= new Map();
@@ -276,7 +279,7 @@ function visit(
     const realPath = link?.realPath ?? (samePaths ? childPath : realPrefix + name);
     const owner = tree.owners.get(realPath);
     if (owner !== undefined && owner !== childPath) {
-      current.walkDiagnostics.push(duplicateDiagnostic(childPath, owner, current.realPath, realPath));
+      addWalkDiagnostic(current, duplicateDiagnostic(childPath, owner, current.realPath, realPath));
       continue;
     }
     children.push(name);
@@ -286,14 +289,14 @@ function visit(
       try {
         stats = fs.statSync(childPath);
       } catch (error) {
-        current.walkDiagnostics.push(unreadable(childPath, error));
+        addWalkDiagnostic(current, unreadable(childPath, error));
         children.pop();
         continue;
       }
     }
     const system = checkSystemFolder(fs, childPath, realPath, stats, target.stats.dev);
     if (system !== undefined) {
-      current.walkDiagnostics.push(system);
+      addWalkDiagnostic(current, system);
       children.pop();
       continue;
     }
@@ -311,7 +314,7 @@ function visit(
     const kept = new Set(children);
     for (const name of previousChildren) if (!kept.has(name)) removeSubtree(tree, prefix + name, changes);
   }
-  current.children = children;
+  current.children = children.length === 0 ? NO_NAMES : children;
   noteFindings(tree, current);
   if (previousSkillFile !== undefined && previousSkillFile !== current.skillFileName) {
     changes.removedSkillFiles.push(prefix + previousSkillFile);

@@ -13,6 +13,8 @@ export interface RegistryFileSystem {
   openSync(path: string, flags: string): number;
   fstatSync(descriptor: number): nodeFs.Stats;
   readSync(descriptor: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
+  /** Writes from `buffer[offset, offset + length)`; returns the bytes written. */
+  writeSync(descriptor: number, buffer: Uint8Array, offset: number, length: number): number;
   closeSync(descriptor: number): void;
   readFileSync(path: string): Buffer;
   writeFileSync(path: string, data: string | Uint8Array): void;
@@ -33,6 +35,7 @@ export const nodeFileSystem: RegistryFileSystem = {
   fstatSync: (descriptor) => nodeFs.fstatSync(descriptor),
   readSync: (descriptor, buffer, offset, length, position) =>
     nodeFs.readSync(descriptor, buffer, offset, length, position),
+  writeSync: (descriptor, buffer, offset, length) => nodeFs.writeSync(descriptor, buffer, offset, length),
   closeSync: (descriptor) => nodeFs.closeSync(descriptor),
   readFileSync: (path) => nodeFs.readFileSync(path),
   writeFileSync: (path, data) => nodeFs.writeFileSync(path, data),

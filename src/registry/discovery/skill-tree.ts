@@ -40,6 +40,17 @@ export interface DirectoryNode {
   limited: "depth" | "count" | undefined;
 }
 
+// Shared by every node with nothing in a list (most skill folders): one array instead of one per
+// node. Frozen: lists are replaced, never edited in place (addWalkDiagnostic copies first).
+export const NO_NAMES: string[] = Object.freeze([]) as unknown as string[];
+export const NO_DIAGNOSTICS: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[];
+
+/** Adds a finding about `node`'s children from the walk in progress. */
+export function addWalkDiagnostic(node: DirectoryNode, diagnostic: Diagnostic): void {
+  if (node.walkDiagnostics === NO_DIAGNOSTICS) node.walkDiagnostics = [diagnostic];
+  else node.walkDiagnostics.push(diagnostic);
+}
+
 /** Folder levels below a root that are scanned by default. */
 export const DEFAULT_MAX_DEPTH = 8;
 /** Folders scanned per root by default. */

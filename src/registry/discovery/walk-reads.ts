@@ -5,7 +5,13 @@ import * as path from "node:path";
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import { classifyEntries } from "./list-directory.js";
 import { errorCodeOf, type FileStamp, type RegistryFileSystem, toStamp } from "./registry-file-system.js";
-import type { DirectoryNode, SkillTree } from "./skill-tree.js";
+import {
+  addWalkDiagnostic,
+  type DirectoryNode,
+  NO_DIAGNOSTICS,
+  NO_NAMES,
+  type SkillTree,
+} from "./skill-tree.js";
 
 /** Lists a folder and reads its `.gitignore`; an unreadable folder lists as empty with a warning. */
 export function listFolder(fs: RegistryFileSystem, tree: SkillTree, directory: string) {
@@ -26,11 +32,11 @@ export function listFolder(fs: RegistryFileSystem, tree: SkillTree, directory: s
       }
     }
     return {
-      directories: listing.directories,
-      links: listing.links,
+      directories: listing.directories.length === 0 ? NO_NAMES : listing.directories,
+      links: listing.links.length === 0 ? NO_NAMES : listing.links,
       skillFileName: listing.skillFileName,
       skillFileLinked: listing.skillFileLinked,
-      diagnostics: listing.diagnostics,
+      diagnostics: listing.diagnostics.length === 0 ? NO_DIAGNOSTICS : listing.diagnostics,
       gitignore,
     };
   } catch (error) {
@@ -58,7 +64,8 @@ export function resolveLink(
     return { stats, realPath: fs.realpathSync(linkPath) };
   } catch (error) {
     const code = errorCodeOf(error);
-    node.walkDiagnostics.push(
+    addWalkDiagnostic(
+      node,
       code === "ELOOP"
         ? {
             severity: "warning",

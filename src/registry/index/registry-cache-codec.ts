@@ -8,7 +8,7 @@ import { createDefaultSkillMetadata } from "../../skills/load-skill-text.js";
 import type { SkillMetadata } from "../../skills/skill-metadata.js";
 import type { SkillFileEntry } from "../discovery/load-skill-entry.js";
 import type { FileStamp } from "../discovery/registry-file-system.js";
-import { type DirectoryNode, toOrderKey } from "../discovery/skill-tree.js";
+import { type DirectoryNode, NO_DIAGNOSTICS, NO_NAMES, toOrderKey } from "../discovery/skill-tree.js";
 
 /** One root's folders and skill files, column by column. */
 export interface CachedRoot {
@@ -51,8 +51,6 @@ const SKIPPED = 8;
 const LINKED = 16;
 const SEVERITIES: readonly DiagnosticSeverity[] = ["error", "warning", "info"];
 const DIAGNOSTIC_KEYS = ["severity", "code", "message", "path", "line", "column"] as const;
-// Shared by every folder read back without names or links; frozen, since listings are replaced, never edited.
-const NO_NAMES: string[] = Object.freeze([]) as unknown as string[];
 
 /** Encodes one root's folders and files (both already filtered to the root). */
 export function encodeRoot(
@@ -201,14 +199,14 @@ function decodeFolder(
         ? undefined
         : { size: numbers[at] as number, mtimeMs: numbers[at + 1] as number, ino: numbers[at + 2] as number },
     directoryNames: names === 0 ? NO_NAMES : names,
-    children: [],
+    children: NO_NAMES,
     links: links === 0 ? NO_NAMES : links,
     skillFileName: fileName,
     skillFileLink: flags & LINKED ? fileName : undefined,
     gitignore: extra === 0 ? undefined : extra.gitignore,
     layer: undefined,
-    diagnostics: extra === 0 || extra.diagnostics === undefined ? [] : extra.diagnostics,
-    walkDiagnostics: [],
+    diagnostics: extra === 0 || extra.diagnostics === undefined ? NO_DIAGNOSTICS : extra.diagnostics,
+    walkDiagnostics: NO_DIAGNOSTICS,
     limited: undefined,
   };
 }

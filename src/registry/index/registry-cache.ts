@@ -77,7 +77,13 @@ export function writeRegistryCache(
       roots: roots.map((root, index) => encodeRoot(root.path, directories[index] ?? [], files[index] ?? [])),
     });
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(temporary, Buffer.concat([HEADER, payload]));
+    const descriptor = fs.openSync(temporary, "w");
+    try {
+      writeAll(fs, descriptor, HEADER);
+      writeAll(fs, descriptor, payload);
+    } finally {
+      fs.closeSync(descriptor);
+    }
     fs.renameSync(temporary, file);
     return undefined;
   } catch (error) {
@@ -92,5 +98,12 @@ export function writeRegistryCache(
       message: `Could not write the skill index cache (${errorCodeOf(error) ?? "error"}); the next start scans every skill again. Check that the folder is writable.`,
       path: file,
     };
+  }
+}
+
+/** Writes all of `bytes` (a write may take fewer bytes than asked). */
+function writeAll(fs: RegistryFileSystem, descriptor: number, bytes: Uint8Array): void {
+  for (let offset = 0; offset < bytes.length; ) {
+    offset += fs.writeSync(descriptor, bytes, offset, bytes.length - offset);
   }
 }

@@ -13,9 +13,11 @@ import {
 import { hasSameValues, matchesStats, type RegistryFileSystem } from "../discovery/registry-file-system.js";
 import type { SkillRoot } from "../discovery/skill-roots.js";
 import {
+  addWalkDiagnostic,
   createSkillTree,
   createWalkChanges,
   type DirectoryNode,
+  NO_NAMES,
   noteFindings,
   type SkillTree,
   summarizeLimits,
@@ -171,7 +173,7 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
         continue;
       }
       if (entry === undefined) {
-        node.walkDiagnostics.push({
+        addWalkDiagnostic(node, {
           severity: "info",
           code: "skill-file-vanished",
           message:
@@ -222,7 +224,11 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
       for (const node of data.directories) {
         if (node.depth === 0) continue;
         const slash = node.path.lastIndexOf(path.sep);
-        tree.directories.get(node.path.slice(0, slash))?.children.push(node.path.slice(slash + 1));
+        const parent = tree.directories.get(node.path.slice(0, slash));
+        if (parent === undefined) continue;
+        const name = node.path.slice(slash + 1);
+        if (parent.children === NO_NAMES) parent.children = [name];
+        else parent.children.push(name);
       }
       for (const node of data.directories) if (node.children.length > 1) node.children.sort(compareNames);
       const touched = new Set<string>();
