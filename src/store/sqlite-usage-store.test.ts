@@ -112,3 +112,27 @@ describe("SqliteUsageStore", () => {
     expect((first[0] ?? 0) <= (second[1] ?? 0) && (second[0] ?? 0) <= (first[1] ?? 0)).toBe(true);
   });
 });
+
+describe("SqliteUsageStore lookups in one synchronous run", () => {
+  it("reads the table once for a listing's worth of lookups and sees later writes", async () => {
+    const store = openStore({ path: ":memory:" });
+    const usage = new SqliteUsageStore(store);
+    for (let index = 0; index < 20; index++) usage.record(`skill-${index}`, 1000 + index);
+    let statements = 0;
+    const all = usage.all.bind(usage);
+    usage.all = () => {
+      statements++;
+      return all();
+    };
+    for (let index = 0; index < 20; index++)
+      expect(usage.get(`skill-${index}`)).toEqual({ count: 1, lastUsedAt: 1000 + index });
+    expect(statements).toBe(1);
+    usage.record("skill-3", 5000);
+    expect(usage.get("skill-3")).toEqual({ count: 2, lastUsedAt: 5000 });
+    const other = new SqliteUsageStore(store);
+    other.record("skill-4", 6000);
+    await Promise.resolve();
+    expect(usage.get("skill-4")).toEqual({ count: 2, lastUsedAt: 6000 });
+    store.close();
+  });
+});

@@ -11,9 +11,16 @@ interface UsageRow {
   last_used_at: number;
 }
 
+// Lookups in one synchronous run beyond this many read the whole table once instead (a listing
+// asks for every skill's usage in one go: one query rather than one per row).
+const SINGLE_LOOKUPS = 8;
+
 /** Skill invocation counts and last-use times kept in the `usage` table. */
 export class SqliteUsageStore implements UsageStore {
   private readonly path: string;
+  /** Lookups since the current synchronous run began, and the table when read for it. */
+  private lookups = 0;
+  private snapshot: Map<string, UsageStat> | undefined;
   private readonly recordStatement: Database.Statement<[string, number]>;
   private readonly getStatement: Database.Statement<[string], UsageRow>;
   private readonly allStatement: Database.Statement<[], UsageRow>;
@@ -34,13 +41,29 @@ export class SqliteUsageStore implements UsageStore {
 
   /** Adds one use of `name` at epoch milliseconds `at`; the last-use time never moves backwards. */
   record(name: string, at: number): void {
+    this.snapshot = undefined;
     runStoreOperation(this.path, () => this.recordStatement.run(name, Math.trunc(at)));
   }
 
-  /** The stat for one skill, or undefined when it was never used. */
+  /**
+   * The stat for one skill, or undefined when it was never used. Within one synchronous run, many
+   * lookups are answered from one read of the table (what another process commits meanwhile shows
+   * from the next run on, as a transaction would see it).
+   */
   get(name: string): UsageStat | undefined {
+    if (this.snapshot !== undefined) return this.snapshot.get(name);
+    if (this.lookups++ === 0) queueMicrotask(() => this.endRun());
+    if (this.lookups > SINGLE_LOOKUPS) {
+      this.snapshot = this.all();
+      return this.snapshot.get(name);
+    }
     const row = runStoreOperation(this.path, () => this.getStatement.get(name));
     return row === undefined ? undefined : toStat(row);
+  }
+
+  private endRun(): void {
+    this.lookups = 0;
+    this.snapshot = undefined;
   }
 
   /** Every recorded skill, by name. */
