@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `skillbox` executable: process wiring around runCli. Add a command in command-table.ts.
 import { homedir } from "node:os";
+import { createBatchedOutput } from "./batch-output.js";
 import { commandTable } from "./command-table.js";
 import { readPackageVersion } from "./package-info.js";
 import { runCli } from "./run-cli.js";
@@ -13,11 +14,19 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+const output = createBatchedOutput({
+  writeOut: (text) => process.stdout.write(text),
+  writeError: (text) => process.stderr.write(text),
+  schedule: (flush) => setImmediate(flush),
+});
+// Whatever ends the process (process.exit included) writes the gathered stderr text first.
+process.on("exit", output.flush);
+
 process.exitCode = await runCli(
   process.argv.slice(2),
   {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: output.stdout,
+    stderr: output.stderr,
     cwd: process.cwd(),
     env: process.env,
     home: homedir(),
@@ -25,3 +34,4 @@ process.exitCode = await runCli(
   },
   { commands: commandTable, version: readPackageVersion() },
 );
+output.flush();
