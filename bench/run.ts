@@ -3,7 +3,8 @@
 // readFileSync floor, warm page cache, median of the pairs, peak RSS, and openskills on the same
 // tree), then the in-process figures (registry and progressive disclosure inside child processes,
 // at 1,000 and 10,000 skills). Prints both tables and writes bench/results.json.
-// Options: --quick (1,000 skills), --profile (CPU profiles of the in-process cold scan and warm start).
+// Options: --quick (1,000 skills), --profile (CPU profiles of the in-process cold scan and warm start),
+// --processes-only (the whole-process table alone, printed, bench/results.json left as it is).
 // Environment: SKILLBOX_BENCH_SKILLS=<n> (tree size, default 10,000; also the only in-process size),
 // SKILLBOX_BENCH_PAIRS=<n> (timed pairs per whole-process measure, default 5).
 
@@ -34,6 +35,7 @@ const packageRoot = fileURLToPath(new URL("../", import.meta.url));
 const child = buildBenchChild();
 const quick = process.argv.includes("--quick");
 const profile = process.argv.includes("--profile");
+const processesOnly = process.argv.includes("--processes-only");
 const requested = Number(process.env.SKILLBOX_BENCH_SKILLS ?? "");
 const treeSize = Number.isInteger(requested) && requested > 0 ? requested : quick ? 1000 : 10_000;
 const pairs = Math.max(5, Number(process.env.SKILLBOX_BENCH_PAIRS ?? 5) || 5);
@@ -132,6 +134,28 @@ try {
   };
   log("whole-process measurements done");
 
+  if (processesOnly) printWholeProcessTable();
+  else await measureInProcess();
+} finally {
+  removeInBackground(base);
+}
+
+/** Prints the whole-process table measured above. */
+function printWholeProcessTable(): void {
+  const wholeTree = trees.get(treeSize);
+  const identical = (results.wholeProcess as { coldWarmIdentical?: boolean }).coldWarmIdentical;
+  console.log(
+    `Whole processes over ${treeSize.toLocaleString("en-US")} real-shaped skill folders ` +
+      `(${wholeTree?.skills.length.toLocaleString("en-US")} skills): median of ${pairs} pairs, each run paired ` +
+      `with the floor (node reading every skill file with readFileSync), warm page cache, peak RSS by ${rssMethod()}.`,
+  );
+  console.log(processTable);
+  if (identical !== undefined)
+    console.log(`Cold and warm list --json output identical: ${identical ? "yes" : "NO"}.`);
+}
+
+/** The in-process figures (registry.refresh() and the like inside child processes), then both tables. */
+async function measureInProcess(): Promise<void> {
   for (const size of sizes) {
     const root = join(base, `skills-${size}`);
     let started = performance.now();
@@ -290,16 +314,7 @@ try {
   }
 
   results.totalSeconds = (performance.now() - startedAll) / 1000;
-  const wholeTree = trees.get(treeSize);
-  const identical = (results.wholeProcess as { coldWarmIdentical?: boolean }).coldWarmIdentical;
-  console.log(
-    `Whole processes over ${treeSize.toLocaleString("en-US")} real-shaped skill folders ` +
-      `(${wholeTree?.skills.length.toLocaleString("en-US")} skills): median of ${pairs} pairs, each run paired ` +
-      `with the floor (node reading every skill file with readFileSync), warm page cache, peak RSS by ${rssMethod()}.`,
-  );
-  console.log(processTable);
-  if (identical !== undefined)
-    console.log(`Cold and warm list --json output identical: ${identical ? "yes" : "NO"}.`);
+  printWholeProcessTable();
   console.log(
     "\nIn-process figures: each measured inside a child process (registry.refresh() and the like, " +
       "not a whole CLI run), against a floor read in a child process the same way.",
@@ -328,8 +343,6 @@ try {
     join(packageRoot, "bench", "results.json"),
     `${JSON.stringify({ ...results, rows }, null, 2)}\n`,
   );
-} finally {
-  removeInBackground(base);
 }
 
 /** Deleting ~50,000 files can take longer than the benchmark itself: hand it to a detached `rm`. */
