@@ -157,16 +157,17 @@ export function parseFrontmatter(text: string, options: ParseFrontmatterOptions)
   return parsed("ok", result.data, result.keyLines, diagnostics);
 }
 
+// The fast reader's results have no problems; its callers only read these lists.
+const NO_PROBLEMS: YamlProblem[] = Object.freeze([]) as unknown as YamlProblem[];
+
 /**
  * The fast reader's mapping when it is sure of the text (about 99% of real frontmatter, read
  * exactly as `yaml` reads it, with no problem to report); the full YAML parser otherwise.
  */
 function readYamlMapping(yaml: string, startLine: number, maxAliasCount: number): YamlMappingResult {
-  const fast = parseFrontmatterFast(yaml);
+  const fast = parseFrontmatterFast(yaml, { lineOffset: startLine });
   if (fast === undefined) return parseYamlMapping(yaml, startLine, maxAliasCount);
-  const keyLines = new Map<string, number>();
-  for (const [key, index] of fast.keyLines) keyLines.set(key, index + startLine);
-  return { data: fast.data, keyLines, errors: [], warnings: [] };
+  return { data: fast.data, keyLines: fast.keyLines, errors: NO_PROBLEMS, warnings: NO_PROBLEMS };
 }
 
 function fromProblem(

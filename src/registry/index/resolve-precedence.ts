@@ -31,14 +31,15 @@ export function resolveNameGroup(
   const sorted = entries.length > 1 ? [...entries].sort(compareEntries) : entries;
   const winner = sorted[0];
   if (winner === undefined) return [];
-  const perRoot = new Map<number, number>();
+  // Names are nearly always unique: a count per root is needed only when several entries share one.
+  const perRoot = sorted.length > 1 ? new Map<number, number>() : undefined;
   const resolved: ResolvedSkill[] = [];
   let winnerQualified = "";
   let rootWinnerFile = "";
   for (const entry of sorted) {
     const root = roots[entry.rootIndex] ?? { label: "root", path: "", scope: "custom" as const };
-    const seen = (perRoot.get(entry.rootIndex) ?? 0) + 1;
-    perRoot.set(entry.rootIndex, seen);
+    const seen = perRoot === undefined ? 1 : (perRoot.get(entry.rootIndex) ?? 0) + 1;
+    perRoot?.set(entry.rootIndex, seen);
     const qualifiedName = seen === 1 ? `${root.label}:${name}` : `${root.label}:${name}#${seen}`;
     if (seen === 1) rootWinnerFile = entry.file;
     if (entry === winner) winnerQualified = qualifiedName;

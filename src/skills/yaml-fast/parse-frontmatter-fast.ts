@@ -11,7 +11,7 @@ import { emptyScalar, type FastYamlSchema, resolvePlainScalar } from "./resolve-
 import { UNSUPPORTED_YAML, unsupported } from "./unsupported-yaml.js";
 import { isBlankLine, splitYamlLines, type YamlLines } from "./yaml-lines.js";
 
-/** The top-level mapping and the 0-based line of each of its keys. */
+/** The top-level mapping and the line of each of its keys (0-based, plus `lineOffset`). */
 export interface FastFrontmatterResult {
   /** A prototype-free record; nested mappings are plain objects, as `toJS()` builds them. */
   data: Record<string, unknown>;
@@ -21,6 +21,8 @@ export interface FastFrontmatterResult {
 export interface FastFrontmatterOptions {
   /** The schema `yaml` is called with: `failsafe` (Skillbox's; the default) or `core`. */
   schema?: FastYamlSchema;
+  /** Added to every key line (default 0): the file line of the text's first line, for example. */
+  lineOffset?: number;
 }
 
 const PLAIN_KEY = /[A-Za-z_][A-Za-z0-9_./-]*:(?: |$)/y;
@@ -39,7 +41,11 @@ export function parseFrontmatterFast(
   if (hasUnsupportedCharacter(yaml)) return undefined;
   const text = yaml.includes("\r") ? yaml.replaceAll("\r\n", "\n") : yaml;
   try {
-    return new BlockParser(splitYamlLines(text), options.schema ?? "failsafe").parseDocument();
+    return new BlockParser(
+      splitYamlLines(text),
+      options.schema ?? "failsafe",
+      options.lineOffset ?? 0,
+    ).parseDocument();
   } catch (error) {
     if (error === UNSUPPORTED_YAML) return undefined;
     throw error;
@@ -59,6 +65,7 @@ class BlockParser {
   constructor(
     private readonly yaml: YamlLines,
     private readonly schema: FastYamlSchema,
+    private readonly lineOffset: number,
   ) {}
 
   parseDocument(): FastFrontmatterResult {
@@ -96,7 +103,7 @@ class BlockParser {
       const line = this.yaml.lines[index] as string;
       const key = this.readKey(line, indent) ?? unsupported();
       if (Object.hasOwn(map, key.text)) unsupported();
-      if (top) this.keyLines.set(key.text, index);
+      if (top) this.keyLines.set(key.text, index + this.lineOffset);
       map[key.text] = this.parseValue(index, key.valueColumn, indent, true, depth);
     }
     return map;
