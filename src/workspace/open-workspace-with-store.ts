@@ -13,9 +13,6 @@ import {
   type WorkspaceStores,
 } from "./workspace.js";
 
-// The environment variable naming the PostgreSQL database (overridden by `storeUrl`); defined in
-// workspace.ts so the CLI can read it without loading the workspace.
-
 export interface OpenWorkspaceWithStoreOptions extends Omit<OpenWorkspaceOptions, "stores"> {
   /** `postgres://user:password@host:port/database`; wins over SKILLBOX_DATABASE_URL. */
   storeUrl?: string;
