@@ -20,6 +20,12 @@ export interface CacheStore {
   clear(namespace: string): number;
   /** Removes expired entries everywhere; returns how many. */
   prune(): number;
+  /**
+   * Stores `value` only when no unexpired entry holds the key, in one atomic step for every process
+   * sharing the store; resolves true when this call stored it. A single-use marker (a spent sign-in
+   * code): of many concurrent claims on one key, across instances, exactly one wins.
+   */
+  claim(namespace: string, key: string, value: unknown, options?: CacheSetOptions): Promise<boolean>;
 }
 
 /** A translation cache key: SHA-256 of the text, the target language and the model that translated it. */
@@ -89,6 +95,12 @@ export class InMemoryCacheStore implements CacheStore {
     const count = this.entries.get(namespace)?.size ?? 0;
     this.entries.delete(namespace);
     return count;
+  }
+
+  async claim(namespace: string, key: string, value: unknown, options?: CacheSetOptions): Promise<boolean> {
+    if (this.get(namespace, key) !== undefined) return false;
+    this.set(namespace, key, value, options);
+    return true;
   }
 
   prune(): number {

@@ -46,6 +46,24 @@ export class SqliteCacheStore implements CacheStore {
     );
   }
 
+  async claim(namespace: string, key: string, value: unknown, options?: CacheSetOptions): Promise<boolean> {
+    const text = encodeCacheValue(namespace, key, value);
+    const now = this.now();
+    const expiresAt = computeExpiry(now, options);
+    // One statement: SQLite's write lock makes it atomic across every process on the file.
+    const result = runStoreOperation(this.path, () =>
+      this.database
+        .prepare(
+          `INSERT INTO caches (namespace, key, value, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (namespace, key) DO UPDATE SET
+             value = excluded.value, created_at = excluded.created_at, expires_at = excluded.expires_at
+           WHERE caches.expires_at IS NOT NULL AND caches.expires_at <= ?`,
+        )
+        .run(namespace, key, text, now, expiresAt, now),
+    );
+    return result.changes > 0;
+  }
+
   delete(namespace: string, key: string): boolean {
     const result = runStoreOperation(this.path, () =>
       this.database.prepare("DELETE FROM caches WHERE namespace = ? AND key = ?").run(namespace, key),

@@ -4,8 +4,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Skill } from "@modelcontextprotocol/client/ext/skills";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { isSkillboxError } from "../errors.js";
+import { createMcpSkillApprovals, createSettingsApprovalStorage } from "../mcp-host/mcp-skill-approvals.js";
+import type { McpSkillEntry } from "../mcp-host/mcp-skill-origin.js";
 import type { AuditEntry, AuditLog } from "./audit-log.js";
 import type { CacheStore } from "./cache-store.js";
 import { openStore } from "./open-store.js";
@@ -94,6 +97,25 @@ function catchError(action: () => unknown): unknown {
     return error;
   }
   throw new Error("expected the action to throw");
+}
+
+/** An MCP skill entry of the server "shop" with these file digests (the SKILL.md URI first). */
+function mcpEntry(digests: Record<string, string>): McpSkillEntry {
+  const resources = Object.entries(digests).map(([uri, digest]) => ({ uri, digest, size: 1 }));
+  const uri = "skill://refunds/SKILL.md";
+  return {
+    name: "shop:refunds",
+    label: "shop",
+    skillName: "refunds",
+    description: "Refunds.",
+    uri,
+    rootUri: "skill://refunds",
+    entry: { uri, frontmatter: { name: "refunds", description: "Refunds." }, resources } as Skill,
+    fingerprint: resources
+      .map((resource) => `${resource.uri} ${resource.digest}`)
+      .sort()
+      .join("\n"),
+  };
 }
 
 function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
@@ -219,6 +241,39 @@ describe.each([sqlite, postgres])("the $name store", (kind) => {
     expect(isSkillboxError(relative, "invalid-argument")).toBe(true);
   });
 
+  test("keeps MCP skill approvals across a reopen, bound to the content, and lets a server be untrusted", async () => {
+    const stores = await openFresh();
+    const skill = mcpEntry({
+      "skill://refunds/SKILL.md": "sha256:aa",
+      "skill://refunds/run.sh": "sha256:bb",
+    });
+    const approvals = createMcpSkillApprovals(createSettingsApprovalStorage(stores.settings));
+    approvals.approve(skill);
+    approvals.allowCodeExecution(skill, "bash");
+
+    const again = await reopen(stores);
+    const reopened = createMcpSkillApprovals(createSettingsApprovalStorage(again.settings));
+    expect(reopened.isApproved(skill)).toBe(true);
+    expect(reopened.allowsCodeExecution(skill, "bash")).toBe(true);
+    const changed = mcpEntry({
+      "skill://refunds/SKILL.md": "sha256:aa",
+      "skill://refunds/run.sh": "sha256:cc",
+    });
+    expect(reopened.isApproved(changed)).toBe(false);
+    expect(reopened.revokeIfChanged(changed)).toBe(true);
+    expect(reopened.wasRevoked(changed)).toBe(true);
+    reopened.approve(changed);
+    reopened.revokeServer("shop");
+
+    const third = createMcpSkillApprovals(
+      createSettingsApprovalStorage(
+        (await reopen(Object.assign(again, { location: stores.location }))).settings,
+      ),
+    );
+    expect(third.isApproved(changed)).toBe(false);
+    expect(third.wasRevoked(changed)).toBe(false);
+  });
+
   test("keeps session overrides per session and clears one or all", async () => {
     const { settings } = await openFresh();
     settings.setSessionOverride("s1", "pdf", "off");
@@ -298,6 +353,23 @@ describe.each([sqlite, postgres])("the $name store", (kind) => {
         "invalid-argument",
       ),
     ).toBe(true);
+  });
+
+  test("claims a key once across two instances on one database, and again once its entry expired", async () => {
+    const first = await openFresh();
+    const second = await kind.open(first.location, () => clock.now);
+    opened.push(second);
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        (index % 2 === 0 ? first : second).cache.claim("spent", "code", true, { ttlMs: 1000 }),
+      ),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await first.cache.claim("spent", "code", true)).toBe(false);
+    expect(await second.cache.claim("spent", "other", true, { ttlMs: 1000 })).toBe(true);
+    clock.now += 1000;
+    expect(await second.cache.claim("spent", "code", true)).toBe(true);
+    expect(await first.cache.claim("spent", "code", true)).toBe(false);
   });
 
   test("keeps every kind of row across closing and opening again", async () => {

@@ -41,6 +41,35 @@ export class PostgresCacheStore implements CacheStore {
     );
   }
 
+  /**
+   * Decided by PostgreSQL, never by memory (another instance's claim may not have reached it yet).
+   * A claim whose answer was lost to a dropped connection is retried and then sees its own row:
+   * it reports false, so a lost answer can refuse a claim but never grant one twice.
+   */
+  async claim(namespace: string, key: string, value: unknown, options?: CacheSetOptions): Promise<boolean> {
+    const text = encodeCacheValue(namespace, key, value);
+    const now = this.context.now();
+    const expiresAt = computeExpiry(now, options);
+    this.context.pipeline.checkWritable();
+    let stored = false;
+    // In the pipeline's lane (after this instance's queued writes), as one autocommitted statement.
+    await this.context.pipeline.enqueueRead({
+      tables: [],
+      run: async (client) => {
+        const result = await client.query(
+          `INSERT INTO caches (namespace, key, value, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (namespace, key) DO UPDATE SET
+             value = excluded.value, created_at = excluded.created_at, expires_at = excluded.expires_at
+           WHERE caches.expires_at IS NOT NULL AND caches.expires_at <= $4`,
+          [namespace, key, text, now, expiresAt],
+        );
+        stored = result.rowCount === 1;
+      },
+    });
+    if (stored) this.put(namespace, key, { text, expiresAt });
+    return stored;
+  }
+
   delete(namespace: string, key: string): boolean {
     const existed = this.entries.get(namespace)?.has(key) ?? false;
     this.write(
