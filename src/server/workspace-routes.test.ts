@@ -1,5 +1,12 @@
 import { existsSync } from "node:fs";
+import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import {
+  createTestSchemaName,
+  describeWithPostgres,
+  requireTestUrl,
+} from "../store/postgres/__fixtures__/test-database.js";
+import { openWorkspaceWithStore, type StoreBackedWorkspace } from "../workspace/open-workspace-with-store.js";
 import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./__fixtures__/server-test-helpers.js";
 import { createApp } from "./create-app.js";
 import type { SkillSummary } from "./skill-summary.js";
@@ -244,5 +251,55 @@ describe("usage, metrics and audit", () => {
     ]);
     const empty = await (await app.request("/api/sessions/none/audit")).json();
     expect(empty).toEqual({ entries: [] });
+  });
+});
+
+describeWithPostgres("GET /api/metrics on PostgreSQL", () => {
+  const pgWorkspaces: StoreBackedWorkspace[] = [];
+  afterEach(async () => {
+    await Promise.all(pgWorkspaces.splice(0).map((workspace) => workspace.closeAndFlush()));
+  });
+
+  it("counts the tool calls every instance recorded, computed in the shared database", async () => {
+    const schema = createTestSchemaName("metrics");
+    const open = async () => {
+      const { home, skills } = workspaces.open();
+      const store = await openWorkspaceWithStore({
+        cwd: path.dirname(home),
+        home,
+        env: {},
+        dirs: [skills],
+        bundledDirectory: path.join(path.dirname(home), "bundled"),
+        persistIndex: false,
+        storeUrl: requireTestUrl(),
+        postgres: { schema },
+      });
+      pgWorkspaces.push(store);
+      return { store, app: createApp({ workspace: store, token: TEST_TOKEN }) };
+    };
+    const first = await open();
+    const second = await open();
+    const base = { agentName: "main", inputPreview: "", outputPreview: "", durationMs: 4 };
+    first.store.audit.record({ ...base, sessionId: "a", tool: "bash", status: "ok", at: 1 });
+    first.store.audit.record({ ...base, sessionId: "a", tool: "bash", status: "denied", at: 2 });
+    second.store.audit.record({ ...base, sessionId: "b", tool: "load_skill", status: "error", at: 3 });
+    await first.store.postgres?.flush();
+    await second.store.postgres?.flush();
+    const response = await first.app.request("/api/metrics");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      calls: 3,
+      errors: 1,
+      denied: 1,
+      sessions: 2,
+      tools: [
+        { tool: "bash", calls: 2, errors: 0, denied: 1, meanMs: 4 },
+        { tool: "load_skill", calls: 1, errors: 1, denied: 0 },
+      ],
+      recentSessions: [
+        { sessionId: "b", calls: 1, errors: 1, firstAt: 3, lastAt: 3 },
+        { sessionId: "a", calls: 2, denied: 1, firstAt: 1, lastAt: 2 },
+      ],
+    });
   });
 });

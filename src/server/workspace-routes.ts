@@ -1,7 +1,5 @@
 // Routes about the workspace as a whole: refresh, the skills folder, settings, usage, metrics and audit.
 import type { Hono } from "hono";
-import type { AuditLog } from "../store/audit-log.js";
-import type { AuditMetrics, AuditMetricsOptions } from "../store/audit-metrics.js";
 import type { SkillSettings } from "../store/skill-settings.js";
 import { computeUsageScore } from "../store/usage-store.js";
 import type { OpenDirectoryResponse, RefreshResponse } from "./api-types.js";
@@ -62,8 +60,9 @@ export function addWorkspaceRoutes(app: Hono, context: RouteContext): void {
 
   // Errors, denied calls (a rule or the person said no) and blocked ones (a hook stopped them) are
   // counted apart: a run full of refusals is not a broken run.
-  app.get("/api/metrics", (c) => {
-    const metrics = readMetrics(workspace.audit);
+  app.get("/api/metrics", async (c) => {
+    // PostgreSQL answers for the whole fleet; a log without metrics shows zeros.
+    const metrics = await workspace.audit.readMetrics?.();
     return c.json({
       tools: (metrics?.byTool ?? []).map((tool) => ({
         tool: tool.tool,
@@ -110,14 +109,4 @@ function mergeSettings(current: SkillSettings, body: Record<string, unknown>): S
 
 function sameList(left: readonly string[], right: readonly string[]): boolean {
   return left.length === right.length && left.every((item, index) => item === right[index]);
-}
-
-/**
- * Metrics from an audit log that can compute them (the SQLite one); undefined for others. Every
- * session counts towards `sessions`; `bySession` holds the most recent hundred.
- */
-function readMetrics(audit: AuditLog): AuditMetrics | undefined {
-  const withMetrics = audit as AuditLog & { metrics?: (options?: AuditMetricsOptions) => AuditMetrics };
-  if (typeof withMetrics.metrics !== "function") return undefined;
-  return withMetrics.metrics();
 }

@@ -1,22 +1,18 @@
 // The audit log of tool calls, behind an interface: in-memory here, SQLite in store/.
 
-export type AuditStatus = "ok" | "error" | "denied" | "blocked";
+import type { AuditEntry } from "./audit-entry.js";
+import { type AuditMetrics, type AuditMetricsOptions, computeAuditMetrics } from "./audit-metrics.js";
 
-export interface AuditEntry {
-  agentName: string;
-  sessionId: string;
-  tool: string;
-  status: AuditStatus;
-  durationMs: number;
-  inputPreview: string;
-  outputPreview: string;
-  /** Epoch milliseconds. */
-  at: number;
-}
+export type { AuditEntry, AuditStatus } from "./audit-entry.js";
 
 export interface AuditLog {
   record(entry: AuditEntry): void;
   list(sessionId: string): AuditEntry[];
+  /**
+   * Metrics over every entry the log holds (GET /api/metrics). Asynchronous because a shared log
+   * (PostgreSQL) computes them in the database; a log that cannot compute them leaves it out.
+   */
+  readMetrics?(options?: AuditMetricsOptions): Promise<AuditMetrics>;
 }
 
 /** An AuditLog kept in memory, newest last. */
@@ -29,5 +25,9 @@ export class InMemoryAuditLog implements AuditLog {
 
   list(sessionId: string): AuditEntry[] {
     return this.entries.filter((entry) => entry.sessionId === sessionId);
+  }
+
+  async readMetrics(options?: AuditMetricsOptions): Promise<AuditMetrics> {
+    return computeAuditMetrics(this.entries, options);
   }
 }

@@ -1,7 +1,7 @@
 // Aggregates over the tool-call audit log (calls; errors, denied and blocked calls apart; durations),
 // for GET /api/metrics.
 
-import type { AuditEntry, AuditStatus } from "./audit-log.js";
+import type { AuditEntry, AuditStatus } from "./audit-entry.js";
 
 /**
  * Per-tool numbers. `errors` are calls that failed; `denied` ones a permission rule or the person

@@ -78,6 +78,11 @@ export class SqliteAuditLog implements AuditLog {
     );
   }
 
+  /** The same as metrics(), for the AuditLog interface (a shared log computes them asynchronously). */
+  async readMetrics(options?: AuditMetricsOptions): Promise<AuditMetrics> {
+    return this.metrics(options);
+  }
+
   /**
    * Calls per tool and per session (errors, denied and blocked apart), mean and p95 durations,
    * computed in SQL.

@@ -2,6 +2,7 @@
 // (a bounded window) so `list` answers synchronously; `readSession` and `readMetrics` ask PostgreSQL.
 
 import type { PoolClient } from "pg";
+import { SkillboxError } from "../../errors.js";
 import type { AuditEntry, AuditLog, AuditStatus } from "../audit-log.js";
 import type { AuditMetrics, AuditMetricsOptions } from "../audit-metrics.js";
 import { MAX_AUDIT_PREVIEW_LENGTH } from "../sqlite-audit-log.js";
@@ -107,6 +108,8 @@ export class PostgresAuditLog implements AuditLog {
 
   /** Metrics over the whole table, computed in PostgreSQL. */
   async readMetrics(options: AuditMetricsOptions = {}): Promise<AuditMetrics> {
+    // A read would wait for the database to come back; a page asking for metrics wants an answer now.
+    if (!this.context.pipeline.available) throw createMetricsUnavailableError(this.context.database);
     let metrics: AuditMetrics | undefined;
     await this.context.pipeline.enqueueRead({
       tables: [],
@@ -161,6 +164,15 @@ export class PostgresAuditLog implements AuditLog {
       this.committed.delete(oldest);
     }
   }
+}
+
+function createMetricsUnavailableError(database: string): SkillboxError {
+  return new SkillboxError(
+    "store-unavailable",
+    `PostgreSQL at ${database} cannot be reached, and the audit metrics are computed there. Try again ` +
+      "once the database is back; Skillbox reconnects by itself.",
+    { data: { database } },
+  );
 }
 
 function toEntry(row: AuditRow): AuditEntry {
