@@ -98,6 +98,8 @@ export type { SubstitutionOptions } from "./skills/substitute.js";
 export { splitArguments, substituteSkillBody } from "./skills/substitute.js";
 export type { SkillTextValidation, ValidateSkillTextOptions } from "./skills/validate-skill-text.js";
 export { validateSkillText } from "./skills/validate-skill-text.js";
+export type { OpenPostgresStoreOptions, PostgresStore } from "./store/postgres/open-postgres-store.js";
+export type { StoreChange, StoreChangeListener, StoreTable } from "./store/postgres/store-change.js";
 export type { UsageStat, UsageStore } from "./store/usage-store.js";
 export { computeUsageScore, InMemoryUsageStore } from "./store/usage-store.js";
 export type { CreateSkillToolsOptions } from "./tools/create-skill-tools.js";
@@ -108,3 +110,9 @@ export { createLoadSkillTool } from "./tools/load-skill.js";
 export { createReadSkillFileTool } from "./tools/read-skill-file.js";
 export { createRunSkillScriptTool } from "./tools/run-skill-script-tool.js";
 export { createSearchSkillsTool } from "./tools/search-skills.js";
+export { openPostgresStore, openWorkspaceWithStore } from "./workspace/fleet-mode.js";
+export type {
+  OpenWorkspaceWithStoreOptions,
+  StoreBackedWorkspace,
+} from "./workspace/open-workspace-with-store.js";
+export { DATABASE_URL_VARIABLE } from "./workspace/workspace.js";
