@@ -31,13 +31,25 @@ export interface McpSkillHostOptions {
   approvals?: McpSkillApprovals;
   /** Asked before a load needs consent; default: consent given (the approval is still recorded and revoked). */
   askToLoad?: (request: McpLoadApprovalRequest) => Promise<boolean>;
+  /**
+   * Milliseconds a server gets to connect and answer skills/list; a slower one is given up (one
+   * diagnostic, its process stopped). Default 30,000.
+   */
+  timeoutMs?: number;
+  /** Told about each problem as it happens: servers that failed, refused entries, refused reads. */
+  onDiagnostic?: (diagnostic: Diagnostic) => void;
 }
+
+/** Default of McpSkillHostOptions.timeoutMs. */
+export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
+/** Refusals kept for diagnostics() after start-up (the newest). */
+const KEPT_REFUSALS = 50;
 
 export interface McpSkillHost {
   origins(): readonly McpSkillOrigin[];
   /** Every server's skills, for the registry (names `<label>:<name>`). */
   entries(): McpSkillEntry[];
-  /** Servers that failed to connect or list, and entries that were refused. */
+  /** Servers that failed to connect or list, entries that were refused, and the latest refused reads. */
   diagnostics(): Diagnostic[];
   /** True when `name` is an MCP skill's name (its label is a connected server's). */
   owns(name: string): boolean;
@@ -62,25 +74,49 @@ const DEFAULT_SESSION = "default";
 export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<McpSkillHost> {
   const approvals = options.approvals ?? createMcpSkillApprovals();
   const problems: Diagnostic[] = [];
+  const refusals: Diagnostic[] = [];
   const connections: McpConnection[] = [];
   const origins = new Map<string, McpSkillOrigin>();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
+  const report = (diagnostic: Diagnostic) => options.onDiagnostic?.(diagnostic);
+  const reportFindings = (origin: McpSkillOrigin) => {
+    for (const finding of origin.diagnostics()) report(finding);
+  };
   await Promise.all(
     options.servers.map(async (config) => {
+      const attempt = new AbortController();
+      const timer = setTimeout(() => attempt.abort(), timeoutMs);
+      let connection: McpConnection | undefined;
+      // Giving up closes the connection, which fails whatever request is pending on it.
+      const giveUp = () => void connection?.close().catch(() => undefined);
+      attempt.signal.addEventListener("abort", giveUp, { once: true });
       try {
-        const connection = await options.connect(config);
-        connections.push(connection);
+        connection = await options.connect(config, { signal: attempt.signal });
+        attempt.signal.throwIfAborted();
         const origin = await createMcpSkillOrigin(connection);
+        attempt.signal.throwIfAborted();
+        connections.push(connection);
         origins.set(config.label, origin);
+        reportFindings(origin);
         connection.client.setNotificationHandler("notifications/resources/list_changed", async () => {
           await origin.refresh().catch(() => undefined);
+          reportFindings(origin);
         });
       } catch (error) {
-        problems.push({
+        giveUp();
+        const problem: Diagnostic = {
           severity: "warning",
           code: "mcp-server-unavailable",
-          message: `MCP server "${config.label}" could not be used: ${error instanceof Error ? error.message : String(error)}`,
+          message: attempt.signal.aborted
+            ? `MCP server "${config.label}" did not connect and list its skills within ${formatSeconds(timeoutMs)}; skipped (check its command or URL, or that it starts)`
+            : `MCP server "${config.label}" could not be used: ${error instanceof Error ? error.message : String(error)}`,
           path: `mcp:${config.label}`,
-        });
+        };
+        problems.push(problem);
+        report(problem);
+      } finally {
+        clearTimeout(timer);
+        attempt.signal.removeEventListener("abort", giveUp);
       }
     }),
   );
@@ -98,6 +134,15 @@ export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<
     const fresh = failure.reason === "unavailable" ? held : await origin.refreshEntry(held.uri);
     const revoked = fresh !== undefined && approvals.revokeIfChanged(fresh);
     if (fresh === undefined) approvals.revoke(held.label, held.uri);
+    const refusal: Diagnostic = {
+      severity: "warning",
+      code: failure.reason === "unavailable" ? "mcp-read-failed" : "mcp-verification-failed",
+      message: `Refused ${failure.uri} of "${held.name}": ${describeFailure(failure)}`,
+      path: `mcp:${origin.label}`,
+    };
+    refusals.push(refusal);
+    if (refusals.length > KEPT_REFUSALS) refusals.shift();
+    report(refusal);
     return toolError(
       `Refused ${failure.uri} from the MCP server "${origin.label}": ${describeFailure(failure)}. ` +
         (fresh === undefined
@@ -110,7 +155,11 @@ export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<
   return {
     origins: () => [...origins.values()],
     entries: () => [...origins.values()].flatMap((origin) => origin.entries()),
-    diagnostics: () => [...problems, ...[...origins.values()].flatMap((origin) => origin.diagnostics())],
+    diagnostics: () => [
+      ...problems,
+      ...[...origins.values()].flatMap((origin) => origin.diagnostics()),
+      ...refusals,
+    ],
     owns: (name) => originOf(name) !== undefined,
     async loadSkill(name, loadOptions = {}) {
       const origin = originOf(name);
@@ -177,7 +226,14 @@ export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<
       return lists.flat();
     },
     async refresh() {
-      await Promise.all([...origins.values()].map((origin) => origin.refresh().catch(() => undefined)));
+      await Promise.all(
+        [...origins.values()].map((origin) =>
+          origin.refresh().then(
+            () => reportFindings(origin),
+            () => undefined,
+          ),
+        ),
+      );
       // A loaded entry whose server now publishes other content keeps its window; reads will fail verification.
       for (const loaded of active.values()) {
         for (const [name, entry] of loaded) {
@@ -192,6 +248,10 @@ export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<
       await Promise.all(connections.map((connection) => connection.close().catch(() => undefined)));
     },
   };
+}
+
+function formatSeconds(milliseconds: number): string {
+  return `${Number((milliseconds / 1000).toFixed(3))} s`;
 }
 
 function describeFailure(failure: FetchedFile & { ok: false }): string {

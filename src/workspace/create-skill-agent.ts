@@ -28,7 +28,7 @@ import { createNodeMcpConnector, type McpConnector } from "../mcp-host/connect-m
 import { gateCodeExecution } from "../mcp-host/gate-code-execution.js";
 import { mcpCatalogEntries } from "../mcp-host/mcp-catalog-entries.js";
 import { parseMcpServersConfig } from "../mcp-host/mcp-server-config.js";
-import { createMcpSkillApprovals } from "../mcp-host/mcp-skill-approvals.js";
+import { createMcpSkillApprovals, createSettingsApprovalStorage } from "../mcp-host/mcp-skill-approvals.js";
 import { createMcpSkillHost, type McpSkillHost } from "../mcp-host/mcp-skill-host.js";
 import { createVerifiedFileCache } from "../mcp-host/verified-file-cache.js";
 import type { SkillCatalogBudget } from "../prompt/default-catalog-budget.js";
@@ -97,7 +97,7 @@ export interface CreateSkillAgentOptions {
   compaction?: CompactionOptions | false;
   /** Connects the config's `mcpServers`; default the Node connector (stdio, HTTP, SSE). */
   mcpConnector?: McpConnector;
-  /** Told about bad `mcpServers` entries and servers that could not be used (warnings). */
+  /** Told about bad `mcpServers` entries, servers that could not be used, refused entries and refused reads (warnings). */
   onMcpDiagnostic?: (diagnostic: Diagnostic) => void;
 }
 
@@ -159,6 +159,9 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
   });
   for (const diagnostic of mcpConfig.diagnostics) options.onMcpDiagnostic?.(diagnostic);
   const onAsk = options.onAsk;
+  const mcpApprovals = createMcpSkillApprovals(createSettingsApprovalStorage(workspace.settings));
+  // MCP skills' states are kept by `<label>:<name>`, like local skills' by name.
+  const stateOf = (name: string) => workspace.stateOf(name);
   let mcpHost: McpSkillHost | undefined;
   let mcpServerTools: Tool[] = [];
   const mcpReady: Promise<void> | undefined =
@@ -168,7 +171,9 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
           servers: mcpConfig.servers,
           connect: options.mcpConnector ?? createNodeMcpConnector(),
           cache: createVerifiedFileCache(join(workspace.home, ".skillbox", "mcp-cache")),
-          approvals: createMcpSkillApprovals(),
+          // In the settings store, so consent to a skill's content outlives this process (and is shared in fleet mode).
+          approvals: mcpApprovals,
+          ...(options.onMcpDiagnostic === undefined ? {} : { onDiagnostic: options.onMcpDiagnostic }),
           ...(onAsk === undefined
             ? {}
             : {
@@ -184,7 +189,6 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
           .then(async (host) => {
             mcpHost = host;
             mcpServerTools = await host.serverTools();
-            for (const diagnostic of host.diagnostics()) options.onMcpDiagnostic?.(diagnostic);
           })
           .catch((error: unknown) => {
             options.onMcpDiagnostic?.({
@@ -232,7 +236,7 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
   // The registry carries the workspace's skill states, so the skill tools need nothing more.
   const skillTools = (): Tool[] => {
     const local = createSkillTools({ registry, subAgentRunner: subAgents, sessionLoads });
-    return mcpHost === undefined ? local : withMcpSkills(local, mcpHost);
+    return mcpHost === undefined ? local : withMcpSkills(local, mcpHost, stateOf);
   };
   const taskTool: Tool = createTaskTool({ runner: subAgents });
   const currentTools = (): Tool[] =>
@@ -258,7 +262,7 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     renderSkillCatalog(
       mcpHost === undefined
         ? registry.catalogEntries()
-        : [...registry.catalogEntries(), ...mcpCatalogEntries(mcpHost.entries())],
+        : [...registry.catalogEntries(), ...mcpCatalogEntries(mcpHost.entries(), stateOf)],
       {
         ...catalog,
         countTokens: false,

@@ -1,9 +1,19 @@
 // The agent's skill tools with MCP skills folded in: load_skill and read_skill_file hand a name the
-// MCP host owns (`<label>:<name>`) to the host, and the rest to the local tools unchanged.
+// MCP host owns (`<label>:<name>`) to the host, and the rest to the local tools unchanged. States
+// apply by that name, as to local skills: `off` and `user-only` MCP skills are neither offered nor
+// loaded, `name-only` ones are offered without their description.
 
 import { createMcpSkillTools } from "../mcp-host/create-mcp-skill-tools.js";
+import { isMcpSkillModelVisible } from "../mcp-host/mcp-catalog-entries.js";
 import type { McpSkillHost } from "../mcp-host/mcp-skill-host.js";
-import type { JsonSchema, Tool, ToolContext } from "../tools/define-tool.js";
+import type { SkillState } from "../store/skill-state.js";
+import {
+  type JsonSchema,
+  type Tool,
+  type ToolContext,
+  type ToolResult,
+  toolError,
+} from "../tools/define-tool.js";
 import { LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from "../tools/tool-names.js";
 
 /** Root labels and scopes an MCP server's label must not take (`user:x` is already a local name). */
@@ -19,13 +29,60 @@ export function reservedMcpLabels(roots: readonly { label: string; scope: string
 const sessionOf = (context: ToolContext) =>
   context.sessionId === undefined ? {} : { sessionId: context.sessionId };
 
-/** `tools` (the local skill tools) with load_skill and read_skill_file delegating MCP names to `host`. */
-export function withMcpSkills(tools: readonly Tool[], host: McpSkillHost): Tool[] {
+/**
+ * `host` as the model may use it under the workspace's states: entries() leaves out `off` and
+ * `user-only` skills and blanks `name-only` descriptions; loads and reads of hidden skills are refused.
+ */
+export function withMcpSkillStates(host: McpSkillHost, stateOf: (name: string) => SkillState): McpSkillHost {
+  const refusal = (name: string): ToolResult | undefined => {
+    if (!host.owns(name)) return undefined;
+    const state = stateOf(name);
+    if (isMcpSkillModelVisible(state)) return undefined;
+    return toolError(
+      state === "off"
+        ? `Skill "${name}" is turned off in the settings; the user can turn it on.`
+        : `Skill "${name}" is set to user-only in the settings, so the model may not load it; the user can change its state.`,
+    );
+  };
+  return {
+    origins: () => host.origins(),
+    entries: () =>
+      host.entries().flatMap((entry) => {
+        const state = stateOf(entry.name);
+        if (!isMcpSkillModelVisible(state)) return [];
+        return [state === "name-only" ? { ...entry, description: "" } : entry];
+      }),
+    diagnostics: () => host.diagnostics(),
+    owns: (name) => host.owns(name),
+    loadSkill: async (name, options) => refusal(name) ?? host.loadSkill(name, options),
+    readSkillFile: async (name, path, options) => refusal(name) ?? host.readSkillFile(name, path, options),
+    activeSkills: (sessionId) => host.activeSkills(sessionId),
+    endSession: (sessionId) => host.endSession(sessionId),
+    serverTools: () => host.serverTools(),
+    refresh: () => host.refresh(),
+    close: () => host.close(),
+  };
+}
+
+/**
+ * `tools` (the local skill tools) with load_skill and read_skill_file delegating MCP names to `host`,
+ * under the workspace's states when `stateOf` is given.
+ */
+export function withMcpSkills(
+  tools: readonly Tool[],
+  mcpHost: McpSkillHost,
+  stateOf?: (name: string) => SkillState,
+): Tool[] {
+  const host = stateOf === undefined ? mcpHost : withMcpSkillStates(mcpHost, stateOf);
+  // Hidden MCP skills still go to the host, whose refusal names the state instead of "unknown skill".
+  if (mcpHost.entries().length === 0) return [...tools];
   const mcpNames = host.entries().map((entry) => entry.name);
-  if (mcpNames.length === 0) return [...tools];
   // No local skill may be loaded: the MCP-only tools stand in for the local ones.
   if (!tools.some((tool) => tool.name === LOAD_SKILL_TOOL)) return [...tools, ...createMcpSkillTools(host)];
-  const note = `\nSkills from MCP servers are named <server>:<skill>: ${mcpNames.join(", ")}.`;
+  const note =
+    mcpNames.length === 0
+      ? ""
+      : `\nSkills from MCP servers are named <server>:<skill>: ${mcpNames.join(", ")}.`;
   return tools.map((tool): Tool => {
     if (tool.name !== LOAD_SKILL_TOOL && tool.name !== READ_SKILL_FILE_TOOL) return tool;
     const wrapped: Tool = {
