@@ -1,42 +1,182 @@
-// Consent to an MCP skill, bound to its content: an approval records the entry's whole `{uri, digest}`
-// set, so a skill whose files were rotated, added or removed asks again.
+// Consent to an MCP skill, bound to its content (SEP-2640's host rule): an approval records the
+// server label, the skill's SKILL.md URI, the SKILL.md digest and a digest of the entry's whole
+// `{uri, digest}` manifest, so a skill whose files were rotated, added or removed asks again. The
+// persistent "allow" for running code while following the skill rides on the same record, so a
+// change of content withdraws both. Kept in the settings store (SQLite, or PostgreSQL in fleet mode)
+// when one is wired, so consent outlives the process.
 
+import { createHash, randomUUID } from "node:crypto";
+import type { SettingsStore } from "../store/settings-store.js";
 import type { McpSkillEntry } from "./mcp-skill-origin.js";
 
-/** Where approvals live: a Map in memory, or the settings store when wired. Keys are `label\0uri`. */
+/** One approval as stored. `revoked` keeps its place so the next question can say the skill changed. */
+export interface McpApprovalRecord {
+  /** The entry's name when approved (`<label>:<name>`), for listings; identity is (label, uri). */
+  skill: string;
+  /** The SKILL.md digest the entry published (`sha256:…`). */
+  skillDigest: string;
+  /** sha256 of the sorted `uri digest` lines of the whole manifest. */
+  manifestDigest: string;
+  /** Epoch milliseconds. */
+  approvedAt: number;
+  /** Code-running tools the person allowed for good while following this content ("always"). */
+  codeExecution?: string[];
+  revoked?: true;
+  /** The server's trust epoch this approval was given under (see revokeServer). */
+  epoch?: string;
+}
+
+/** Where approvals live, by (label, SKILL.md URI). */
 export interface McpApprovalStorage {
-  get(key: string): string | undefined;
-  set(key: string, fingerprint: string): void;
-  delete(key: string): void;
+  get(label: string, uri: string): McpApprovalRecord | undefined;
+  set(label: string, uri: string, record: McpApprovalRecord): void;
+  delete(label: string, uri: string): void;
+  /** The server's current trust epoch; approvals given under another one count for nothing. */
+  epoch(label: string): string;
+  /** Starts a new epoch for the server: every approval of its skills lapses at once. */
+  newEpoch(label: string): void;
 }
 
 export interface McpSkillApprovals {
-  /** True when this exact content (fingerprint) of the skill was approved. */
+  /** True when this exact content (manifest) of the skill was approved and not revoked since. */
   isApproved(entry: McpSkillEntry): boolean;
   approve(entry: McpSkillEntry): void;
   /** Drops the approval when `entry` (a fresh one) no longer matches it; true when one was revoked. */
   revokeIfChanged(entry: McpSkillEntry): boolean;
   /** True when an approval of this skill was revoked because its content changed (and none given since). */
   wasRevoked(entry: McpSkillEntry): boolean;
+  /** Forgets the approval of one skill (by its SKILL.md URI). */
   revoke(label: string, uri: string): void;
+  /** Forgets every approval given for the server's skills (untrusting the server). */
+  revokeServer(label: string): void;
+  /** True when `tool` was allowed for good while following this exact content. */
+  allowsCodeExecution(entry: McpSkillEntry, tool: string): boolean;
+  /** Records that allow (an "always" answer); approves the content too. */
+  allowCodeExecution(entry: McpSkillEntry, tool: string): void;
+  /** The record for this skill when it is current (same content, current epoch), for listings. */
+  recordOf(entry: McpSkillEntry): McpApprovalRecord | undefined;
 }
 
-/** Approvals over `storage` (default: in memory, for this process). */
-export function createMcpSkillApprovals(storage: McpApprovalStorage = new Map()): McpSkillApprovals {
-  const keyOf = (label: string, uri: string) => `${label}\0${uri}`;
-  // Kept in place of a revoked approval, so the next question can say the skill changed.
-  const REVOKED = "\0revoked";
+/** sha256 of the sorted `uri digest` lines: what an approval binds to. */
+export function manifestDigestOf(entry: McpSkillEntry): string {
+  return `sha256:${createHash("sha256").update(entry.fingerprint, "utf8").digest("hex")}`;
+}
+
+function skillDigestOf(entry: McpSkillEntry): string {
+  const resources = entry.entry.resources === "dynamic" ? [] : entry.entry.resources;
+  return resources.find((resource) => resource.uri === entry.uri)?.digest ?? "";
+}
+
+/** Approvals over `storage` (default: in memory, for this process). `now` stamps approvals. */
+export function createMcpSkillApprovals(
+  storage: McpApprovalStorage = createMemoryApprovalStorage(),
+  options: { now?: () => number } = {},
+): McpSkillApprovals {
+  const now = options.now ?? Date.now;
+  const held = (entry: McpSkillEntry) => {
+    const record = storage.get(entry.label, entry.uri);
+    // An approval from before the server was untrusted is no approval, not even a revoked one.
+    return record !== undefined && (record.epoch ?? "") === storage.epoch(entry.label) ? record : undefined;
+  };
+  const matches = (record: McpApprovalRecord, entry: McpSkillEntry) =>
+    record.revoked !== true &&
+    record.manifestDigest === manifestDigestOf(entry) &&
+    record.skillDigest === skillDigestOf(entry);
+  const fresh = (entry: McpSkillEntry, codeExecution?: string[]): McpApprovalRecord => {
+    const epoch = storage.epoch(entry.label);
+    return {
+      skill: entry.name,
+      skillDigest: skillDigestOf(entry),
+      manifestDigest: manifestDigestOf(entry),
+      approvedAt: now(),
+      ...(codeExecution === undefined || codeExecution.length === 0 ? {} : { codeExecution }),
+      ...(epoch === "" ? {} : { epoch }),
+    };
+  };
+  const current = (entry: McpSkillEntry) => {
+    const record = held(entry);
+    return record !== undefined && matches(record, entry) ? record : undefined;
+  };
   return {
-    isApproved: (entry) => storage.get(keyOf(entry.label, entry.uri)) === entry.fingerprint,
-    approve: (entry) => storage.set(keyOf(entry.label, entry.uri), entry.fingerprint),
+    isApproved: (entry) => current(entry) !== undefined,
+    approve(entry) {
+      const record = current(entry);
+      if (record === undefined) storage.set(entry.label, entry.uri, fresh(entry));
+    },
     revokeIfChanged(entry) {
-      const key = keyOf(entry.label, entry.uri);
-      const held = storage.get(key);
-      if (held === undefined || held === REVOKED || held === entry.fingerprint) return false;
-      storage.set(key, REVOKED);
+      const record = held(entry);
+      if (record === undefined || record.revoked === true || matches(record, entry)) return false;
+      storage.set(entry.label, entry.uri, { ...record, revoked: true, codeExecution: [] });
       return true;
     },
-    wasRevoked: (entry) => storage.get(keyOf(entry.label, entry.uri)) === REVOKED,
-    revoke: (label, uri) => storage.delete(keyOf(label, uri)),
+    wasRevoked: (entry) => held(entry)?.revoked === true,
+    revoke: (label, uri) => storage.delete(label, uri),
+    revokeServer: (label) => storage.newEpoch(label),
+    allowsCodeExecution: (entry, tool) => current(entry)?.codeExecution?.includes(tool) === true,
+    allowCodeExecution(entry, tool) {
+      const tools = new Set(current(entry)?.codeExecution ?? []);
+      tools.add(tool);
+      storage.set(entry.label, entry.uri, fresh(entry, [...tools].sort()));
+    },
+    recordOf: current,
   };
+}
+
+/** Approvals that last as long as the process. */
+export function createMemoryApprovalStorage(): McpApprovalStorage {
+  const records = new Map<string, McpApprovalRecord>();
+  const epochs = new Map<string, string>();
+  const keyOf = (label: string, uri: string) => `${label}\0${uri}`;
+  return {
+    get: (label, uri) => records.get(keyOf(label, uri)),
+    set: (label, uri, record) => void records.set(keyOf(label, uri), record),
+    delete: (label, uri) => void records.delete(keyOf(label, uri)),
+    epoch: (label) => epochs.get(label) ?? "",
+    newEpoch: (label) => void epochs.set(label, randomUUID()),
+  };
+}
+
+/** The settings key of one skill's approval: `mcpApproval:<label>:<SKILL.md URI>` (user scope). */
+export function mcpApprovalSettingKey(label: string, uri: string): string {
+  return `mcpApproval:${label}:${uri}`;
+}
+
+/** The settings key of a server's trust epoch. */
+export function mcpEpochSettingKey(label: string): string {
+  return `mcpApprovalEpoch:${label}`;
+}
+
+/**
+ * Approvals in the settings store, one user-scope key per skill, so two processes approving two
+ * skills never overwrite each other. Untrusting a server writes one key (a new epoch) instead of
+ * deleting many: an approval racing it is recorded under the old epoch and lapses — the safe side.
+ */
+export function createSettingsApprovalStorage(settings: SettingsStore): McpApprovalStorage {
+  return {
+    get(label, uri) {
+      const value = settings.readSetting(mcpApprovalSettingKey(label, uri));
+      return isApprovalRecord(value) ? value : undefined;
+    },
+    set: (label, uri, record) => settings.writeSetting(mcpApprovalSettingKey(label, uri), record),
+    delete: (label, uri) => settings.deleteSetting(mcpApprovalSettingKey(label, uri)),
+    epoch(label) {
+      const value = settings.readSetting(mcpEpochSettingKey(label));
+      return typeof value === "string" ? value : "";
+    },
+    newEpoch: (label) => settings.writeSetting(mcpEpochSettingKey(label), randomUUID()),
+  };
+}
+
+/** A stored value from an older or newer Skillbox that does not have this shape counts as no approval. */
+function isApprovalRecord(value: unknown): value is McpApprovalRecord {
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.skill === "string" &&
+    typeof record.skillDigest === "string" &&
+    typeof record.manifestDigest === "string" &&
+    typeof record.approvedAt === "number" &&
+    (record.codeExecution === undefined ||
+      (Array.isArray(record.codeExecution) && record.codeExecution.every((tool) => typeof tool === "string")))
+  );
 }
