@@ -46,7 +46,7 @@ export interface CreateAppOptions {
   workspace: Workspace;
   /** The token: writes carry it as `Authorization: Bearer`, or the sign-in form exchanges it for a session. */
   token: string;
-  /** Login codes and sessions; pass one to issue login links (startServer does). */
+  /** Login codes and sessions; default signed with `token`, codes spent in the workspace's cache. */
   sessions?: SignInSessions;
   /** The listening port, or a function giving it once known; loopback Host headers must carry it. */
   port?: number | (() => number | undefined);
@@ -132,7 +132,10 @@ export function createApp(options: CreateAppOptions): Hono {
     await next();
   });
   const signIn = createSignIn({
-    sessions: options.sessions ?? createSignInSessions(),
+    // Signed with the token and spent in the shared cache: instances on one store accept each other's.
+    sessions:
+      options.sessions ??
+      createSignInSessions({ secret: options.token, spentCodes: options.workspace.cache }),
     token: options.token,
     port,
   });

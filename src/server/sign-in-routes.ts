@@ -1,5 +1,6 @@
 // `GET /login?code=…` (the one-time link `skillbox serve` prints) and `POST /login` (the token from the
 // sign-in form or JSON): both open a session cookie bound to this Host and port, then return to `/`.
+// Nothing here is per process: any instance sharing the token accepts the cookie (sign-in-sessions.ts).
 import type { Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { HttpError } from "./error-response.js";
@@ -11,13 +12,13 @@ import { type SignInSessions, sessionCookieName } from "./sign-in-sessions.js";
 export interface SignInRouteOptions {
   sessions: SignInSessions;
   token: string;
-  /** The listening port (part of the cookie's name), once known. */
+  /** The listening port (the cookie's name carries it when the Host header names no port), once known. */
   port: () => number | undefined;
 }
 
 /** Sign-in as seen by the rest of the app. */
 export interface SignIn {
-  /** True when the request carries a session cookie opened on its Host. */
+  /** True when the request carries a session cookie opened on its Host (renewed on the response when due). */
   hasSession(context: Context): boolean;
   /** The sign-in form as a response (401 for a page asked for without a session). */
   respondWithForm(context: Context, reason: SignInReason, status?: 200 | 401 | 403): Response;
@@ -28,10 +29,21 @@ export interface SignIn {
 /** The session check the guard and the page handler use, and the `/login` routes that open sessions. */
 export function createSignIn(options: SignInRouteOptions): SignIn {
   const matchesToken = createTokenMatcher(options.token);
-  const cookieName = () => sessionCookieName(options.port());
+  // Named by the port the browser sees in Host (the proxy's, behind one), so every instance behind
+  // one address reads the same cookie; the listening port only when Host names none.
+  const cookieName = (c: Context) => sessionCookieName(portOf(requestHost(c)) ?? options.port());
+  const setSessionCookie = (c: Context, value: string): void => {
+    // No Max-Age: the cookie lasts for the browser session; the signed value carries its own expiry.
+    setCookie(c, cookieName(c), value, { httpOnly: true, sameSite: "Strict", path: "/" });
+    c.header("Cache-Control", "no-store");
+  };
 
   const signIn: SignIn = {
-    hasSession: (c) => options.sessions.hasSession(getCookie(c, cookieName()), requestHost(c)),
+    hasSession(c) {
+      const check = options.sessions.checkSession(getCookie(c, cookieName(c)), requestHost(c));
+      if (check.valid && check.renewed !== undefined) setSessionCookie(c, check.renewed);
+      return check.valid;
+    },
     respondWithForm(c, reason, status = 401) {
       c.header("Cache-Control", "no-store");
       // Under no-referrer a browser posts the form with `Origin: null`, which the guard refuses;
@@ -41,18 +53,13 @@ export function createSignIn(options: SignInRouteOptions): SignIn {
     },
     addRoutes: (app) => addRoutes(app),
   };
-  const openSession = (c: Context): void => {
-    const id = options.sessions.openSession(requestHost(c));
-    // No Max-Age: the cookie lasts for the browser session; the server forgets sessions on restart.
-    setCookie(c, cookieName(), id, { httpOnly: true, sameSite: "Strict", path: "/" });
-    c.header("Cache-Control", "no-store");
-  };
+  const openSession = (c: Context): void => setSessionCookie(c, options.sessions.openSession(requestHost(c)));
 
   const addRoutes = (app: Hono): void => {
-    app.get("/login", (c) => {
+    app.get("/login", async (c) => {
       const code = c.req.query("code");
       if (code === undefined || code === "") return signIn.respondWithForm(c, "no-session", 200);
-      if (!options.sessions.redeemCode(code)) return signIn.respondWithForm(c, "code-refused", 403);
+      if (!(await options.sessions.redeemCode(code))) return signIn.respondWithForm(c, "code-refused", 403);
       openSession(c);
       // 303 to `/`: the code leaves the address bar (and it is spent anyway).
       return c.redirect("/", 303);
@@ -81,4 +88,9 @@ export function createSignIn(options: SignInRouteOptions): SignIn {
   };
 
   return signIn;
+}
+
+/** The port a Host header names (`127.0.0.1:4317`, `[::1]:8080`), or undefined. */
+function portOf(host: string): string | undefined {
+  return /:(\d{1,5})$/.exec(host)?.[1];
 }

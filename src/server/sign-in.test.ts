@@ -90,7 +90,7 @@ describe("GET /login?code=", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/");
     const setCookie = response.headers.get("set-cookie") ?? "";
-    expect(setCookie).toMatch(/^skillbox-session-4317=[\w-]{40,};/);
+    expect(setCookie).toMatch(/^skillbox-session-4317=[\w.-]{40,};/);
     expect(setCookie).toContain("HttpOnly");
     expect(setCookie).toContain("SameSite=Strict");
     expect(setCookie).toContain("Path=/");
@@ -248,5 +248,103 @@ describe("writes", () => {
     });
     expect(byBearer.status).toBe(200);
     expect(context.workspace.stateOf("pdf")).toBe("on");
+  });
+});
+
+describe("sessions and codes across instances (fleet mode: nothing kept per process)", () => {
+  /** A second "instance": its own app and sessions object over the same store, behind one proxy address. */
+  function instance(context: ReturnType<typeof setUp>, token = TEST_TOKEN) {
+    const sessions = createSignInSessions({ secret: token, spentCodes: context.workspace.cache });
+    const app = createApp({
+      workspace: context.workspace,
+      token,
+      port: 4317,
+      sessions,
+      allowedHosts: ["127.0.0.1:8080"],
+    });
+    const request = (target: string, init: RequestInit = {}) =>
+      app.request(target, {
+        ...init,
+        headers: { host: "127.0.0.1:8080", ...(init.headers as Record<string, string>) },
+      });
+    return { sessions, request };
+  }
+  const put = (cookie: string) => ({
+    method: "PUT",
+    headers: { cookie, origin: "http://127.0.0.1:8080", "content-type": "application/json" },
+    body: JSON.stringify({ state: "off" }),
+  });
+
+  it("accepts a code and a cookie issued by another instance sharing the token, and spends the code fleet-wide", async () => {
+    const context = setUp();
+    const first = instance(context);
+    const second = instance(context);
+    const code = first.sessions.issueCode();
+    const login = await second.request(`/login?code=${code}`);
+    expect(login.status).toBe(303);
+    // Named by the port in Host (the proxy's), so every instance behind it reads the same cookie.
+    expect(login.headers.get("set-cookie")).toMatch(/^skillbox-session-8080=/);
+    expect((await first.request(`/login?code=${code}`)).status).toBe(403);
+    expect((await second.request(`/login?code=${code}`)).status).toBe(403);
+    const write = await first.request("/api/skills/pdf/state", put(cookieOf(login)));
+    expect(write.status).toBe(200);
+    expect(context.workspace.stateOf("pdf")).toBe("off");
+  });
+
+  it("refuses another token's codes and cookies: a new token signs every browser out", async () => {
+    const context = setUp();
+    const rotated = instance(context, "another-token-0123456789abcdef");
+    const old = instance(context);
+    const login = await old.request(`/login?code=${old.sessions.issueCode()}`);
+    expect(login.status).toBe(303);
+    expect((await rotated.request("/api/skills/pdf/state", put(cookieOf(login)))).status).toBe(401);
+    expect((await rotated.request(`/login?code=${old.sessions.issueCode()}`)).status).toBe(403);
+    expect(context.workspace.stateOf("pdf")).toBe("on");
+  });
+
+  it("refuses a cookie whose claims were edited (another Host, a later sign-in) without the signature", async () => {
+    const context = setUp();
+    const cookie = await signInWithCode(context);
+    const [name, value = ""] = cookie.split("=");
+    const [body = "", mac = ""] = value.split(".");
+    const claims = JSON.parse(Buffer.from(body, "base64url").toString()) as Record<string, unknown>;
+    for (const edited of [
+      { ...claims, h: "localhost:4317" },
+      { ...claims, s: Number(claims.s) + 1 },
+    ]) {
+      const forged = `${name}=${Buffer.from(JSON.stringify(edited)).toString("base64url")}.${mac}`;
+      const response = await context.request("/api/skills/pdf/state", {
+        method: "PUT",
+        headers: { cookie: forged, origin: ORIGIN, "content-type": "application/json" },
+        body: JSON.stringify({ state: "off" }),
+      });
+      expect(response.status).toBe(401);
+    }
+    expect(context.workspace.stateOf("pdf")).toBe("on");
+  });
+
+  it("renews a used cookie, signs out after 24 idle hours, and 7 days after signing in however busy", async () => {
+    const context = setUp();
+    const hour = 60 * 60 * 1000;
+    let cookie = await signInWithCode(context);
+    const page = () => context.request("/", { headers: { cookie } });
+    context.advance(4 * 60 * 1000);
+    const early = await page();
+    expect(early.status).toBe(200);
+    expect(early.headers.get("set-cookie")).toBeNull();
+    // Used every 20 hours: each use sends a fresh cookie, so the idle time starts again (to 160 h).
+    for (let use = 1; use <= 8; use++) {
+      context.advance(20 * hour);
+      const response = await page();
+      expect(response.status, `use at ${use * 20} h`).toBe(200);
+      cookie = cookieOf(response);
+      expect(cookie).toMatch(/^skillbox-session-4317=/);
+    }
+    context.advance(20 * hour);
+    expect((await page()).status).toBe(401);
+
+    const idle = await signInWithCode(context);
+    context.advance(24 * hour + 1);
+    expect((await context.request("/", { headers: { cookie: idle } })).status).toBe(401);
   });
 });

@@ -36,7 +36,10 @@ export interface StartServerOptions extends Omit<CreateAppOptions, "workspace" |
 export interface RunningServer {
   /** `http://<host>:<port>/`, the page's address (without a session it shows the sign-in form). */
   url: string;
-  /** A fresh one-time sign-in link, `<url>login?code=<code>`: it works once, for 15 minutes, and is not the token. */
+  /**
+   * A fresh one-time sign-in link, `<url>login?code=<code>`: it works once, for 15 minutes, and is not
+   * the token; any instance sharing the token and the store accepts it (on its own address).
+   */
   createLoginUrl(): string;
   host: string;
   port: number;
@@ -74,7 +77,10 @@ export async function startServer(workspace: Workspace, options: StartServerOpti
     ...(options.allowedHosts ?? []),
     ...(isLoopbackHost(host) || wildcard ? [] : [hostForUrl]),
   ];
-  const sessions = options.sessions ?? createSignInSessions();
+  // Keyed from the token and spent in the workspace's cache store: with PostgreSQL every instance of
+  // the fleet accepts the codes and cookies this one issues, and a code works once fleet-wide.
+  const sessions =
+    options.sessions ?? createSignInSessions({ secret: options.token, spentCodes: workspace.cache });
   const readWebFile =
     options.readWebFile ??
     (options.webDirectory !== undefined && existsSync(join(options.webDirectory, "index.html"))
