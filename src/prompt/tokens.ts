@@ -2,6 +2,7 @@
 
 import { createRequire } from "node:module";
 import type { Tiktoken, TiktokenBPE } from "js-tiktoken/lite";
+import { createTokenCountMemo, type TokenCountMemo } from "./token-count-memo.js";
 
 /** The BPE encodings the counter can use: cl100k_base loads about twice as fast as o200k_base. */
 export type TokenEncodingName = "cl100k_base" | "o200k_base";
@@ -18,8 +19,63 @@ export const DEFAULT_TOKEN_ENCODING: TokenEncodingName = "cl100k_base";
 // Beyond this many cached strings the cache starts over: cheap, and bounded memory.
 const CACHE_LIMIT = 200_000;
 
+/** Where an encoding's counts are kept between processes (a file in the workspace's cache folder). */
+export interface TokenCountStorage {
+  /** The saved bytes, or undefined when there are none. */
+  read(): Uint8Array | undefined;
+  write(bytes: Uint8Array): void;
+}
+
 const require = createRequire(import.meta.url);
 const counters = new Map<TokenEncodingName, TokenCounter>();
+const storages = new Map<TokenEncodingName, TokenCountStorage>();
+const memos = new Map<TokenEncodingName, TokenCountMemo>();
+
+/**
+ * Keeps `encoding`'s counts in `storage` (undefined: in memory only): counts are read from it at the
+ * first count that misses the in-process cache, and written back by saveTokenCounts. One storage per
+ * encoding per process; the last call wins (the counts are the same whichever file holds them).
+ */
+export function keepTokenCountsIn(
+  storage: TokenCountStorage | undefined,
+  encoding: TokenEncodingName = DEFAULT_TOKEN_ENCODING,
+): void {
+  if (storage === undefined) storages.delete(encoding);
+  else storages.set(encoding, storage);
+  memos.delete(encoding);
+}
+
+/** Writes the counts this process added to their storage. Never throws: the counts are only a cache. */
+export function saveTokenCounts(): void {
+  for (const [encoding, memo] of memos) {
+    if (!memo.changed) continue;
+    try {
+      const bytes = memo.encode();
+      storages.get(encoding)?.write(bytes);
+      // Start again from what was saved, so a second save writes only if counts were added since.
+      memos.set(encoding, createTokenCountMemo(bytes));
+    } catch {
+      // A read-only or full disk costs the next process a tokenizer load, nothing more.
+    }
+  }
+}
+
+function memoFor(encoding: TokenEncodingName): TokenCountMemo | undefined {
+  const storage = storages.get(encoding);
+  if (storage === undefined) return undefined;
+  let memo = memos.get(encoding);
+  if (memo === undefined) {
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = storage.read();
+    } catch {
+      bytes = undefined;
+    }
+    memo = createTokenCountMemo(bytes);
+    memos.set(encoding, memo);
+  }
+  return memo;
+}
 
 /** The shared counter for an encoding; the tokenizer itself loads on the first count (~0.5-1.5 s). */
 export function getTokenCounter(encoding: TokenEncodingName = DEFAULT_TOKEN_ENCODING): TokenCounter {
@@ -45,10 +101,15 @@ function createTokenCounter(encoding: TokenEncodingName): TokenCounter {
       if (text === "") return 0;
       const cached = cache.get(text);
       if (cached !== undefined) return cached;
-      tokenizer ??= loadTokenizer(encoding);
-      // Empty allowed and disallowed special sets: `<|endoftext|>` is encoded as ordinary text
-      // instead of throwing (the default disallows every special token).
-      const count = tokenizer.encode(text, [], []).length;
+      const memo = memoFor(encoding);
+      let count = memo?.get(text);
+      if (count === undefined) {
+        tokenizer ??= loadTokenizer(encoding);
+        // Empty allowed and disallowed special sets: `<|endoftext|>` is encoded as ordinary text
+        // instead of throwing (the default disallows every special token).
+        count = tokenizer.encode(text, [], []).length;
+        memo?.set(text, count);
+      }
       if (cache.size >= CACHE_LIMIT) cache.clear();
       cache.set(text, count);
       return count;

@@ -246,3 +246,39 @@ describe("openWorkspace", () => {
     expect(workspace.scriptsAllowed("pdf")).toBe(true);
   });
 });
+
+describe("openWorkspace token counts", () => {
+  it("saves the token counts of a budgeted Layer 1 in its cache folder, and a second workspace renders the same text", async () => {
+    const { renderWorkspaceCatalog } = await import("./workspace-catalog.js");
+    const { createTokenCountMemo } = await import("../prompt/token-count-memo.js");
+    const skills = path.join(base, "skills");
+    // Descriptions unique to this test: the process's own count cache has never seen them.
+    for (let index = 0; index < 40; index++) {
+      writeSkill(skills, `counted-${index}`, `Token memo test ${index} ${base} handles case ${index * 7}.`);
+    }
+    const storePath = path.join(base, "state", "skillbox.db");
+    const first = open({ storePath, dirs: [skills] });
+    const built = await renderWorkspaceCatalog(first, { budget: { tokens: 200 } });
+    expect(built?.tokens).toBeLessThanOrEqual(200);
+    first.close();
+    const file = path.join(base, "state", "cache", "token-counts-cl100k_base.bin");
+    expect(existsSync(file)).toBe(true);
+    const { readFileSync } = await import("node:fs");
+    const memo = createTokenCountMemo(readFileSync(file));
+    expect(memo.size).toBeGreaterThan(5);
+    expect(memo.get(built?.text ?? "")).toBe(built?.tokens);
+    const second = open({ storePath, dirs: [skills] });
+    expect((await renderWorkspaceCatalog(second, { budget: { tokens: 200 } }))?.text).toBe(built?.text);
+  });
+
+  it("writes no token-count file when the index is not persisted", async () => {
+    const { renderWorkspaceCatalog } = await import("./workspace-catalog.js");
+    const skills = path.join(base, "skills");
+    writeSkill(skills, "lonely", `Only one ${base}.`);
+    const storePath = path.join(base, "state", "skillbox.db");
+    const workspace = open({ storePath, dirs: [skills], persistIndex: false });
+    await renderWorkspaceCatalog(workspace, { budget: { tokens: 100 } });
+    workspace.close();
+    expect(existsSync(path.join(base, "state", "cache", "token-counts-cl100k_base.bin"))).toBe(false);
+  });
+});

@@ -2,6 +2,7 @@
 
 import { existsSync, mkdirSync } from "node:fs";
 import * as path from "node:path";
+import { DEFAULT_TOKEN_ENCODING, keepTokenCountsIn, saveTokenCounts } from "../prompt/tokens.js";
 import { nodeFileSystem } from "../registry/discovery/registry-file-system.js";
 import { listProjectFolders, resolveDefaultRoots } from "../registry/discovery/skill-roots.js";
 import { indexCacheFile, pruneIndexCaches } from "../registry/index/index-cache-file.js";
@@ -16,6 +17,7 @@ import { SqliteSettingsStore } from "../store/sqlite-settings-store.js";
 import { SqliteUsageStore } from "../store/sqlite-usage-store.js";
 import { createStateResolver } from "./create-state-resolver.js";
 import { loadConfig } from "./load-config.js";
+import { tokenCountFile } from "./token-count-file.js";
 import type { OpenWorkspaceOptions, SkillStateChange, Workspace } from "./workspace.js";
 
 /** The environment variable naming the SQLite file (overridden by `storePath`). */
@@ -107,6 +109,10 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
             trustedSymlinkTargets: config.trustedSymlinkTargets,
           })
         : undefined;
+    // Token counts persist beside the index: a warm Layer 1 build then never loads the tokenizer.
+    if (options.persistIndex ?? true) {
+      keepTokenCountsIn(tokenCountFile(indexCacheFolder(storePath, home), DEFAULT_TOKEN_ENCODING));
+    }
     const registry = createSkillRegistry({
       roots,
       usageStore: usage,
@@ -164,6 +170,7 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
         closed = true;
         listeners.clear();
         stopRemoteChanges?.();
+        saveTokenCounts();
         try {
           registry.close();
         } finally {

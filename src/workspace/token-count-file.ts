@@ -1,0 +1,39 @@
+// The token-count memo's file in the workspace's cache folder (`token-counts-<encoding>.bin`).
+
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import * as path from "node:path";
+import type { TokenCountStorage, TokenEncodingName } from "../prompt/tokens.js";
+
+let temporaryCount = 0;
+
+/** Storage for `encoding`'s counts in `folder`; reads give undefined when there is no file yet. */
+export function tokenCountFile(folder: string, encoding: TokenEncodingName): TokenCountStorage {
+  const file = path.join(folder, `token-counts-${encoding}.bin`);
+  return {
+    read() {
+      try {
+        return readFileSync(file);
+      } catch {
+        return undefined;
+      }
+    },
+    write(bytes) {
+      // Temp file then rename: a process reading at the same moment sees the old file or the new one.
+      const temporary = `${file}.${process.pid}.${(temporaryCount++).toString(36)}.tmp`;
+      try {
+        mkdirSync(folder, { recursive: true });
+        const descriptor = openSync(temporary, "w");
+        try {
+          let written = 0;
+          while (written < bytes.byteLength) written += writeSync(descriptor, bytes, written);
+        } finally {
+          closeSync(descriptor);
+        }
+        renameSync(temporary, file);
+      } catch (error) {
+        rmSync(temporary, { force: true });
+        throw error;
+      }
+    },
+  };
+}
