@@ -3,6 +3,7 @@
 // instance sharing the token accepts them, and a spent code is claimed in the shared cache store, so
 // it works once across the fleet. See docs/decisions/2026-12-01-stateless-sign-in.md.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { SkillboxError } from "../errors.js";
 import { type CacheStore, InMemoryCacheStore } from "../store/cache-store.js";
 
 /** How long a login code printed by `skillbox serve` works (15 minutes). */
@@ -13,6 +14,8 @@ export const DEFAULT_SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** A session cookie older than this (5 minutes) is replaced by a fresh one on its next use. */
 const RENEW_AFTER_MS = 5 * 60 * 1000;
+/** A store that has not answered a claim in this long is treated as down. */
+const DEFAULT_CLAIM_TIMEOUT_MS = 5000;
 /** The cache namespace spent codes are claimed in. */
 const SPENT_CODES_NAMESPACE = "sign-in-spent-codes";
 
@@ -33,6 +36,8 @@ export interface SignInSessionsOptions {
   codeTtlMs?: number;
   sessionIdleMs?: number;
   sessionMaxAgeMs?: number;
+  /** How long a redemption waits for the spent-code store before answering `store-unavailable`; default 5 s. */
+  claimTimeoutMs?: number;
 }
 
 /** What a session cookie says about its request. */
@@ -82,6 +87,7 @@ export function createSignInSessions(options: SignInSessionsOptions = {}): SignI
   const sessionMaxAgeMs = options.sessionMaxAgeMs ?? DEFAULT_SESSION_MAX_AGE_MS;
   const secret = options.secret ?? randomBytes(32).toString("base64url");
   const spentCodes = options.spentCodes ?? new InMemoryCacheStore({ now: clock });
+  const claimTimeoutMs = options.claimTimeoutMs ?? DEFAULT_CLAIM_TIMEOUT_MS;
   // One key per purpose, so a code can never pass as a session cookie or the other way round.
   const codes = createSigner(secret, "login-code");
   const sessions = createSigner(secret, "session");
@@ -108,7 +114,10 @@ export function createSignInSessions(options: SignInSessionsOptions = {}): SignI
       const remaining = claims.e - clock();
       if (remaining <= 0) return false;
       // Kept until the code expires anyway; after that the signature check refuses it by itself.
-      return spentCodes.claim(SPENT_CODES_NAMESPACE, digest(code), true, { ttlMs: remaining });
+      return withinTime(
+        spentCodes.claim(SPENT_CODES_NAMESPACE, digest(code), true, { ttlMs: remaining }),
+        claimTimeoutMs,
+      );
     },
     openSession(host) {
       const now = clock();
@@ -172,6 +181,28 @@ function isSessionClaims(value: unknown): value is SessionClaims {
     Number.isFinite(claims.s) &&
     Number.isFinite(claims.r)
   );
+}
+
+/** The claim's answer, or `store-unavailable` after `timeoutMs` (a store retrying through an outage waits on). */
+async function withinTime(claim: Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new SkillboxError(
+            "store-unavailable",
+            `The store did not confirm the sign-in code within ${timeoutMs / 1000} s (is the database reachable?). Sign in with the token instead, or try the link again later.`,
+          ),
+        ),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([claim, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function digest(text: string): string {
