@@ -51,13 +51,19 @@ export interface PostgresStore {
   readonly usage: PostgresUsageStore;
   readonly audit: PostgresAuditLog;
   readonly cache: PostgresCacheStore;
-  /** False while PostgreSQL cannot be reached: writes then throw `store-unavailable`, reads still answer. */
+  /**
+   * False while PostgreSQL cannot be reached: state and settings writes then throw `store-unavailable`,
+   * usage and audit records wait in the write queue, reads still answer.
+   */
   readonly available: boolean;
   /** Writes queued and not yet committed. */
   readonly queuedWrites: number;
   /** Called after rows changed by any instance (this one too) are in memory; returns an unsubscribe. */
   onChange(listener: StoreChangeListener): () => void;
-  /** Called when a queued write was refused for good, or PostgreSQL became unreachable. */
+  /**
+   * Called when a queued write was refused for good, PostgreSQL became unreachable, or a full write
+   * queue turned usage or audit records away (then once more with their count).
+   */
   onError(listener: (error: SkillboxError) => void): () => void;
   /** Resolves once every write made so far is committed; rejects with the first refused one. */
   flush(): Promise<void>;
@@ -103,6 +109,7 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
     onAvailabilityChange: (available, cause) => {
       if (!available) emitError(createUnavailableError(database, cause));
     },
+    onRecordsNotSaved: (error) => emitError(error),
     onRefused: (operation, error) => {
       emitError(error);
       // Memory holds the refused write's effect: read the table again so it shows what PostgreSQL has.

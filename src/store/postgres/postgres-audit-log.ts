@@ -40,9 +40,13 @@ export class PostgresAuditLog implements AuditLog {
     private readonly memoryLimit: number = DEFAULT_AUDIT_MEMORY_LIMIT,
   ) {}
 
-  /** Appends one entry; previews are cut to MAX_AUDIT_PREVIEW_LENGTH characters. */
+  /**
+   * Appends one entry; previews are cut to MAX_AUDIT_PREVIEW_LENGTH characters. While PostgreSQL is
+   * down the entry waits in the write queue (a running agent's tool call must not fail for it); a
+   * full queue turns it away, counted and reported (WritePipeline.admitRecord).
+   */
   record(entry: AuditEntry): void {
-    this.context.pipeline.checkWritable();
+    if (!this.context.pipeline.admitRecord()) return;
     const normalized: AuditEntry = {
       ...entry,
       durationMs: Number.isFinite(entry.durationMs) ? Math.max(0, entry.durationMs) : 0,

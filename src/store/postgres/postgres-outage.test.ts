@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { isSkillboxError } from "../../errors.js";
+import { isSkillboxError, type SkillboxError } from "../../errors.js";
 import { SKILL_STATES, type SkillState } from "../skill-state.js";
 import {
   describeWithPostgres,
@@ -12,6 +12,14 @@ import { openPostgresStore, type PostgresStore } from "./open-postgres-store.js"
 import type { StoreChange } from "./store-change.js";
 
 const USER = { scope: "user" } as const;
+const AUDIT = {
+  agentName: "main",
+  tool: "bash",
+  status: "ok",
+  durationMs: 1,
+  inputPreview: "",
+  outputPreview: "",
+} as const;
 
 describeWithPostgres("the PostgreSQL store when PostgreSQL stops mid-run", () => {
   // Its own cluster: stopping the shared one would break the other test files running alongside.
@@ -93,7 +101,7 @@ describeWithPostgres("the PostgreSQL store when PostgreSQL stops mid-run", () =>
     await b.close();
   });
 
-  it("refuses a write at once with store-unavailable while PostgreSQL is down", async () => {
+  it("refuses a state write at once while PostgreSQL is down, but keeps usage and audit records and commits them once it is back", async () => {
     const store: PostgresStore = await openPostgresStore({
       connectionString: cluster.url,
       schema: "close_fault",
@@ -102,10 +110,72 @@ describeWithPostgres("the PostgreSQL store when PostgreSQL stops mid-run", () =>
     await cluster.pause();
     try {
       await waitFor(() => !store.available, 5000, "the store to notice PostgreSQL is gone");
-      expect(() => store.usage.record("pdf", 1)).toThrow(/cannot be reached.*not saved/s);
+      expect(() => store.settings.setSkillState("pdf", "off", USER)).toThrow(/cannot be reached.*not saved/s);
+      // What a running agent records must not fail its tool call: it waits for the database.
+      store.usage.record("pdf", 1);
+      store.usage.record("pdf", 2);
+      store.audit.record({ ...AUDIT, sessionId: "during-outage", at: 3 });
+      expect(store.usage.get("pdf")?.count).toBe(2);
+      expect(store.audit.list("during-outage")).toHaveLength(1);
     } finally {
       await cluster.resume();
     }
+    await store.flush();
+    expect(await countRows("SELECT invoke_count AS n FROM close_fault.usage WHERE skill_name = 'pdf'")).toBe(
+      2,
+    );
+    expect(
+      await countRows("SELECT count(*) AS n FROM close_fault.audit_log WHERE session_id = 'during-outage'"),
+    ).toBe(1);
     await store.close();
   });
+
+  it("turns usage and audit records away only when the write queue is full, reporting the first and then the tally", async () => {
+    const store = await openPostgresStore({
+      connectionString: cluster.url,
+      schema: "full_fault",
+      connectTimeoutMs: 500,
+      maxQueuedWrites: 5,
+    });
+    const reports: SkillboxError[] = [];
+    store.onError((error) => {
+      if (error.data.queued !== undefined) reports.push(error);
+    });
+    await cluster.pause();
+    try {
+      await waitFor(() => !store.available, 5000, "the store to notice PostgreSQL is gone");
+      for (let index = 0; index < 12; index += 1) {
+        expect(() => store.audit.record({ ...AUDIT, sessionId: "full", at: index })).not.toThrow();
+      }
+      expect(store.audit.list("full").map((entry) => entry.at)).toEqual([0, 1, 2, 3, 4]);
+      expect(reports).toHaveLength(1);
+      expect(reports[0]?.message).toMatch(/5 writes are waiting for PostgreSQL .* not saved/);
+    } finally {
+      await cluster.resume();
+    }
+    await store.flush();
+    await waitFor(() => reports.length === 2, 5000, "the tally once the queue drained");
+    expect(reports[1]?.data.notSaved).toBe(7);
+    expect(reports[1]?.message).toContain("7 usage and audit records");
+    expect(await countRows("SELECT count(*) AS n FROM full_fault.audit_log WHERE session_id = 'full'")).toBe(
+      5,
+    );
+    store.audit.record({ ...AUDIT, sessionId: "full", at: 99 });
+    await store.flush();
+    expect(await countRows("SELECT count(*) AS n FROM full_fault.audit_log WHERE session_id = 'full'")).toBe(
+      6,
+    );
+    await store.close();
+  });
+
+  async function countRows(sql: string): Promise<number> {
+    const client = new pg.Client({ connectionString: cluster.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: string }>(sql);
+      return Number(rows[0]?.n);
+    } finally {
+      await client.end();
+    }
+  }
 });

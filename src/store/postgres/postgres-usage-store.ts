@@ -13,9 +13,12 @@ export class PostgresUsageStore implements UsageStore {
 
   constructor(private readonly context: PgStoreContext) {}
 
-  /** Adds one use of `name` at epoch milliseconds `at`; the last-use time never moves backwards. */
+  /**
+   * Adds one use of `name` at epoch milliseconds `at`; the last-use time never moves backwards. Kept
+   * (in memory, committed later) while PostgreSQL is down, like audit entries: see admitRecord.
+   */
   record(name: string, at: number): void {
-    this.context.pipeline.checkWritable();
+    if (!this.context.pipeline.admitRecord()) return;
     const time = Math.trunc(at);
     addTo(this.stats, name, 1, time);
     // Uses recorded while the previous batch waits join one delta: one statement, however many uses.

@@ -44,6 +44,11 @@ export interface WritePipelineOptions {
   onAvailabilityChange(available: boolean, cause?: unknown): void;
   /** Called when PostgreSQL refused a write for good (memory must be re-read). */
   onRefused(operation: WriteOperation, error: SkillboxError): void;
+  /**
+   * Called when the queue is full and usage or audit records start being turned away, and again with
+   * the count once there is room again (see admitRecord).
+   */
+  onRecordsNotSaved?(error: SkillboxError): void;
   /** Clock for the applied-batch rows. */
   now: () => number;
 }
@@ -63,6 +68,8 @@ export class WritePipeline {
   private stopped = false;
   private failures = 0;
   private isAvailable = true;
+  private recordsTurnedAway = 0;
+  private turningAway = false;
   private readonly wakers = new Set<() => void>();
 
   constructor(private readonly options: WritePipelineOptions) {}
@@ -86,6 +93,31 @@ export class WritePipeline {
     if (this.writesQueued >= this.options.maxQueuedWrites) {
       throw createBackloggedError(this.options.database, this.writesQueued);
     }
+  }
+
+  /**
+   * Whether a usage or audit record may be queued now (then the caller queues it). Running agents
+   * make these records, and an outage must not fail a tool call: they wait in the queue, in memory,
+   * and commit once PostgreSQL is back. Only a full queue turns one away: it is counted, and the
+   * first of each run of such records is reported through onRecordsNotSaved (with the count when
+   * there is room again), so none is dropped silently. States and settings use checkWritable.
+   */
+  admitRecord(): boolean {
+    if (this.stopped) {
+      throw new SkillboxError("store-error", `The PostgreSQL store for ${this.options.database} is closed.`);
+    }
+    if (this.writesQueued < this.options.maxQueuedWrites) return true;
+    this.recordsTurnedAway += 1;
+    if (!this.turningAway) {
+      this.turningAway = true;
+      this.options.onRecordsNotSaved?.(createRecordsNotSavedError(this.options.database, this.writesQueued));
+    }
+    return false;
+  }
+
+  /** Usage and audit records turned away because the queue was full, since the store opened. */
+  get recordsNotSaved(): number {
+    return this.recordsTurnedAway;
   }
 
   /** Queues a write whose effect is already in memory. */
@@ -169,7 +201,18 @@ export class WritePipeline {
       if (this.stopped) return;
       this.items.splice(0, batch.length);
       this.writesQueued -= batch.length;
+      if (this.turningAway) this.reportRecordsTurnedAway();
     }
+  }
+
+  private reportRecordsTurnedAway(): void {
+    this.turningAway = false;
+    const error = createRecordsNotSavedError(
+      this.options.database,
+      this.writesQueued,
+      this.recordsTurnedAway,
+    );
+    this.options.onRecordsNotSaved?.(error);
   }
 
   private async runRead(task: ReadTask): Promise<SkillboxError | undefined> {
@@ -296,6 +339,20 @@ export class WritePipeline {
     this.isAvailable = available;
     this.options.onAvailabilityChange(available, cause);
   }
+}
+
+/** What a full queue means for usage and audit records; with `total`, the tally once there is room again. */
+function createRecordsNotSavedError(database: string, queued: number, total?: number): SkillboxError {
+  const message =
+    total === undefined
+      ? `${queued} writes are waiting for PostgreSQL at ${database}, as many as this instance keeps; ` +
+        "usage and audit records made until some of them are written are not saved (the tally follows). " +
+        "Check that the database is up; Skillbox reconnects by itself, or raise maxQueuedWrites."
+      : `PostgreSQL at ${database} is taking writes again; ${total} usage and audit records in all were ` +
+        "not saved by this instance while its write queue was full.";
+  return new SkillboxError("store-unavailable", message, {
+    data: { database, queued, ...(total === undefined ? {} : { notSaved: total }) },
+  });
 }
 
 function createSettler(): [Settle, Promise<SkillboxError | undefined>] {
