@@ -1,8 +1,7 @@
 // The dispatcher: finds the command in the table, handles --help and --version, and maps every
 // failure to one line on stderr and an exit code (never a stack trace).
 import { resolve } from "node:path";
-import { describeError, isSkillboxError, SkillboxError } from "../errors.js";
-import { DATABASE_URL_VARIABLE, type WorkspaceStores } from "../workspace/workspace.js";
+import { describeError, isSkillboxError } from "../errors.js";
 import { alignOptionColumns } from "./align-option-columns.js";
 import type { CliIo } from "./command.js";
 import { describeFolderProblem } from "./describe-folder-problem.js";
@@ -10,6 +9,7 @@ import { escapeTerminalLine } from "./escape-terminal-text.js";
 import { EXIT_OK, EXIT_USAGE, exitCodeForError } from "./exit-codes.js";
 import { type CliCommandEntry, resolveCliCommand } from "./lazy-command.js";
 import { DISCOVERY_LIMIT_FLAGS, parseDiscoveryLimit } from "./parse-command-arguments.js";
+import { openGlobalStore } from "./store-option.js";
 
 export interface RunCliOptions {
   commands: readonly CliCommandEntry[];
@@ -53,7 +53,7 @@ export async function runCli(args: string[], baseIo: CliIo, options: RunCliOptio
   }
   let closeStore: (() => Promise<void>) | undefined;
   try {
-    const opened = await openGlobalStore(global.store, io);
+    const opened = await openGlobalStore(global.store, io, command.name);
     closeStore = opened?.close;
     return await command.run(rest, opened === undefined ? io : { ...io, stores: opened.stores });
   } catch (error) {
@@ -68,27 +68,6 @@ export async function runCli(args: string[], baseIo: CliIo, options: RunCliOptio
       io.stderr(`skillbox ${command.name}: ${escapeTerminalLine(describeError(error))}\n`);
     });
   }
-}
-
-/** Opens the PostgreSQL store named by `--store` or SKILLBOX_DATABASE_URL; undefined when neither is set. */
-async function openGlobalStore(
-  flag: string | undefined,
-  io: CliIo,
-): Promise<{ stores: WorkspaceStores; close(): Promise<void> } | undefined> {
-  const url = flag ?? nonEmpty((io.env ?? process.env)[DATABASE_URL_VARIABLE]);
-  if (url === undefined) return undefined;
-  if (!/^postgres(ql)?:\/\//.test(url)) {
-    throw new SkillboxError("usage-error", "--store takes a postgres:// or postgresql:// URL.");
-  }
-  // Loaded only when asked for, so SQLite runs never load the PostgreSQL driver (nor any command the workspace).
-  const { openPostgresStore } = await import("../store/postgres/open-postgres-store.js");
-  const { createWorkspaceStores } = await import("../workspace/open-workspace-with-store.js");
-  const postgres = await openPostgresStore({ connectionString: url });
-  return { stores: createWorkspaceStores(postgres), close: () => postgres.close() };
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === "" ? undefined : value.trim();
 }
 
 function renderMainHelp(commands: readonly CliCommandEntry[]): string {
@@ -106,7 +85,8 @@ function renderMainHelp(commands: readonly CliCommandEntry[]): string {
     "  --max-depth <n>         Scan this many folder levels below each skill root (config maxDepth; default 8)",
     "  --max-directories <n>   Scan at most this many folders per root (config maxDirectories; default 100000)",
     "  --store <url>           Keep usage, states, settings and the audit log in PostgreSQL (postgres://…;",
-    "                          also SKILLBOX_DATABASE_URL) instead of ~/.skillbox/skillbox.db",
+    "                          else SKILLBOX_DATABASE_URL, else the user config's store) instead of",
+    "                          ~/.skillbox/skillbox.db",
     "  --version               Print the version",
     "  --help                  Print this help (skillbox <command> --help for a command's own)",
     "",

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createTestSchemaName,
   describeWithPostgres,
   queryTestDatabase,
   requireTestUrl,
@@ -78,5 +79,44 @@ describeWithPostgres("the global --store option with PostgreSQL", () => {
     const shown = await run(["state", "pdf", "--dir", "skills"], { SKILLBOX_DATABASE_URL: url }, "home-b");
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain("off");
+  });
+});
+
+describeWithPostgres("the user config's store", () => {
+  afterAll(() => queryTestDatabase("DROP SCHEMA IF EXISTS skillbox CASCADE"));
+
+  it("is used by the CLI when neither --store nor SKILLBOX_DATABASE_URL is set, and each of those wins over it", async () => {
+    const url = requireTestUrl();
+    const schema = createTestSchemaName("cli_config");
+    mkdirSync(join(root, "home-config", ".skillbox"), { recursive: true });
+    writeFileSync(
+      join(root, "home-config", ".skillbox", "config.json"),
+      JSON.stringify({ store: { url, schema } }),
+    );
+    const set = await run(["state", "pdf", "name-only", "--dir", "skills"], {}, "home-config");
+    expect(set.stderr).toBe("");
+    expect(set.code).toBe(0);
+    const rows = await queryTestDatabase<{ state: string }>(
+      `SELECT state FROM "${schema}".skill_states WHERE skill_name = 'pdf'`,
+    );
+    expect(rows).toEqual([{ state: "name-only" }]);
+    // The variable wins over the config: an unreachable database named there is what fails.
+    const unreachable = "postgres://someone@127.0.0.1:1/elsewhere";
+    const viaVariable = await run(
+      ["state", "pdf", "--dir", "skills"],
+      { SKILLBOX_DATABASE_URL: unreachable },
+      "home-config",
+    );
+    expect(viaVariable.code).toBe(1);
+    expect(viaVariable.stderr).toContain("127.0.0.1:1/elsewhere cannot be reached");
+    // --store wins over both (its default schema, not the config's, holds no state for pdf).
+    const viaOption = await run(
+      ["--store", url, "state", "pdf", "--dir", "skills"],
+      { SKILLBOX_DATABASE_URL: unreachable },
+      "home-config",
+    );
+    expect(viaOption.stderr).toBe("");
+    expect(viaOption.code).toBe(0);
+    expect(viaOption.stdout).not.toContain("name-only");
   });
 });

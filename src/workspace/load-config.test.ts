@@ -92,6 +92,34 @@ describe("loadConfig", () => {
     ]);
   });
 
+  it("reads the store from the user file only, as a URL or { url, schema }, and warns about a bad one", () => {
+    const projectFile = path.join(project, ".skillbox", "config.json");
+    writeJson(path.join(home, ".skillbox", "config.json"), { store: "postgres://db.internal/skills" });
+    writeJson(projectFile, { store: { url: "postgres://attacker.example/loot" }, maxDepth: 3 });
+    const loaded = loadConfig({ cwd: project, home });
+    expect(loaded.config).toEqual({ store: { url: "postgres://db.internal/skills" }, maxDepth: 3 });
+    expect(loaded.diagnostics.map((item) => [item.code, item.path])).toEqual([
+      ["config-user-only-key", projectFile],
+    ]);
+    expect(loaded.diagnostics[0]?.message).toContain('"store" is read only from');
+
+    rmSync(projectFile);
+    writeJson(path.join(home, ".skillbox", "config.json"), {
+      store: { url: "postgresql://db.internal/skills", schema: "team_a" },
+    });
+    expect(loadConfig({ cwd: project, home }).config.store).toEqual({
+      url: "postgresql://db.internal/skills",
+      schema: "team_a",
+    });
+    for (const store of ["mysql://db/x", { url: "postgres://db/x", schema: "a;drop" }, { uri: "x" }]) {
+      writeJson(path.join(home, ".skillbox", "config.json"), { store });
+      const bad = loadConfig({ cwd: project, home });
+      expect(bad.config.store).toBeUndefined();
+      expect(bad.diagnostics.map((item) => item.code)).toEqual(["config-invalid-field"]);
+      expect(bad.diagnostics[0]?.message).toMatch(/Config field "store" is invalid \(store: /);
+    }
+  });
+
   it("ignores project roots outside the project, links included, unless the user config adds or trusts them", () => {
     const file = path.join(project, ".skillbox", "config.json");
     const outside = path.join(base, "elsewhere");

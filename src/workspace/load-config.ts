@@ -7,7 +7,10 @@ import { z } from "zod";
 import { listProjectFolders } from "../registry/discovery/skill-roots.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import { confineProjectRoots } from "./confine-project-roots.js";
+import { readStoreSetting, userConfigPath } from "./resolve-configured-store.js";
 import type { SkillboxConfig } from "./workspace.js";
+
+export { userConfigPath } from "./resolve-configured-store.js";
 
 /** Where config files are looked for. */
 export interface LoadConfigOptions {
@@ -62,12 +65,16 @@ const FIELD_SCHEMAS = {
   maxDepth: z.number().int().positive(),
   maxDirectories: z.number().int().positive(),
   mcpServers: z.record(z.string(), z.unknown()),
+  // Checked without zod, so the CLI can read it before anything heavy loads (resolveConfiguredStore).
+  store: z.unknown().transform((value, context) => {
+    const setting = readStoreSetting(value);
+    if (typeof setting !== "string") return setting;
+    context.addIssue({ code: "custom", message: setting });
+    return z.NEVER;
+  }),
 } satisfies Record<keyof SkillboxConfig, z.ZodType>;
 
-/** The user config file: `<home>/.skillbox/config.json`. */
-export function userConfigPath(home: string): string {
-  return path.join(home, ".skillbox", "config.json");
-}
+const USER_ONLY_KEYS = ["trustedSymlinkTargets", "store"] as const;
 
 /**
  * Reads the user file, then each project's `.skillbox/config.json` from the git root down to `cwd`
@@ -166,15 +173,17 @@ export function parseConfigText(
   const resolveRoot = (entry: string) => resolveConfigPath(entry, source.base, source.home);
   if (typed.roots !== undefined) typed.roots = typed.roots.map(resolveRoot);
   if (typed.extraRoots !== undefined) typed.extraRoots = typed.extraRoots.map(resolveRoot);
-  if (typed.trustedSymlinkTargets !== undefined && source.base !== source.home) {
-    // A project's config comes with the repository; it must not widen where discovery may follow links.
+  // A project's config comes with the repository: it must not widen where discovery may follow
+  // links, nor send this machine's usage, states and audit log to a database of its choosing.
+  for (const key of USER_ONLY_KEYS) {
+    if (typed[key] === undefined || source.base === source.home) continue;
     diagnostics.push({
       severity: "warning",
       code: "config-user-only-key",
-      message: `Config key "trustedSymlinkTargets" is read only from ${userConfigPath(source.home)}; it is ignored here.`,
+      message: `Config key "${key}" is read only from ${userConfigPath(source.home)}; it is ignored here.`,
       path: source.file,
     });
-    delete typed.trustedSymlinkTargets;
+    delete typed[key];
   }
   if (typed.trustedSymlinkTargets !== undefined)
     typed.trustedSymlinkTargets = typed.trustedSymlinkTargets.map(resolveRoot);

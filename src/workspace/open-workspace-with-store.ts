@@ -1,20 +1,15 @@
-// Opens a workspace on PostgreSQL when a database URL is given (`storeUrl`, else SKILLBOX_DATABASE_URL),
-// on the SQLite file otherwise; changes other instances make reach this one's states and listeners.
+// Opens a workspace on PostgreSQL when a database is named (`storeUrl`, else SKILLBOX_DATABASE_URL, else
+// the user config's `store`), on the SQLite file otherwise; changes other instances make reach this one.
 
-import { SkillboxError } from "../errors.js";
 import type { OpenPostgresStoreOptions, PostgresStore } from "../store/postgres/open-postgres-store.js";
 import { isStateChange } from "../store/postgres/store-change.js";
 import { type SkillStateScope, toScopeKey } from "../store/skill-state.js";
 import { openWorkspace } from "./open-workspace.js";
-import {
-  DATABASE_URL_VARIABLE,
-  type OpenWorkspaceOptions,
-  type Workspace,
-  type WorkspaceStores,
-} from "./workspace.js";
+import { resolveConfiguredStore } from "./resolve-configured-store.js";
+import type { OpenWorkspaceOptions, Workspace, WorkspaceStores } from "./workspace.js";
 
 export interface OpenWorkspaceWithStoreOptions extends Omit<OpenWorkspaceOptions, "stores"> {
-  /** `postgres://user:password@host:port/database`; wins over SKILLBOX_DATABASE_URL. */
+  /** `postgres://user:password@host:port/database`; wins over SKILLBOX_DATABASE_URL and the config's `store`. */
   storeUrl?: string;
   /** PostgreSQL store options (schema, retention, pool size …). */
   postgres?: Omit<OpenPostgresStoreOptions, "connectionString">;
@@ -30,24 +25,30 @@ export interface StoreBackedWorkspace extends Workspace {
   closeAndFlush(): Promise<void>;
 }
 
-/** Opens the workspace; throws `store-unavailable` when the database URL is set but cannot be reached. */
+/**
+ * Opens the workspace on the database `storeUrl`, else SKILLBOX_DATABASE_URL, else the user config's
+ * `store` names; throws `store-unavailable` when that database cannot be reached.
+ */
 export async function openWorkspaceWithStore(
   options: OpenWorkspaceWithStoreOptions,
 ): Promise<StoreBackedWorkspace> {
-  const url = nonEmpty(options.storeUrl) ?? nonEmpty(options.env[DATABASE_URL_VARIABLE]);
-  if (url === undefined) {
+  const configured = resolveConfiguredStore({
+    url: options.storeUrl,
+    urlName: "storeUrl",
+    env: options.env,
+    home: options.home,
+  });
+  if (configured === undefined) {
     const workspace = openWorkspace(options);
     return Object.assign(workspace, { closeAndFlush: async () => workspace.close() });
   }
-  if (!/^postgres(ql)?:\/\//.test(url)) {
-    throw new SkillboxError(
-      "invalid-argument",
-      `The store URL must start with postgres:// or postgresql://; got ${JSON.stringify(url.split(":")[0])}:….`,
-    );
-  }
   // Loaded only when asked for, so SQLite runs never load the PostgreSQL driver.
   const { openPostgresStore } = await import("../store/postgres/open-postgres-store.js");
-  const postgres = await openPostgresStore({ ...options.postgres, connectionString: url });
+  const postgres = await openPostgresStore({
+    ...(configured.schema === undefined ? {} : { schema: configured.schema }),
+    ...options.postgres,
+    connectionString: configured.url,
+  });
   let workspace: Workspace;
   try {
     workspace = openWorkspace({ ...options, stores: createWorkspaceStores(postgres) });
@@ -105,8 +106,4 @@ export function createWorkspaceStores(postgres: PostgresStore): WorkspaceStores 
 
 function isScope(value: string | undefined): value is SkillStateScope {
   return value === "user" || value === "project" || value === "project-local";
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === "" ? undefined : value.trim();
 }

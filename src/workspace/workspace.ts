@@ -47,6 +47,11 @@ export interface SkillboxConfig {
    * for stdio, `url`/`headers` for HTTP (see mcp-host/parseMcpServersConfig).
    */
   mcpServers?: Record<string, unknown>;
+  /**
+   * The PostgreSQL database holding usage, states, settings, the audit log and caches (fleet mode);
+   * honoured from the user config only. `--store` and SKILLBOX_DATABASE_URL win over it.
+   */
+  store?: { url: string; schema?: string };
 }
 
 export interface OpenWorkspaceOptions {
