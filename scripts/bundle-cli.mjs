@@ -2,11 +2,65 @@
 // the per-file tsc output. Node 20 has no compile cache, and loading a few hundred small ES modules
 // (ours, zod's) cost more start-up than the work of a `validate` or `list`; a bundle halves it.
 // The library entry points (dist/index.js, dist/agent, ...) stay per-file for tree-shaking users.
+//
+// `node scripts/bundle-cli.mjs [--outdir <folder>] [--metafile <file>]`: another folder for
+// experiments (it needs package.json, skills/ and node_modules/ two levels up, as dist/cli does), and
+// esbuild's metafile to see why a module lands in a chunk (`npx esbuild --analyze` reads it too).
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { build } from "esbuild";
 
-await build({
-  entryPoints: ["src/cli/main.ts"],
-  outdir: "dist/cli",
+const { values } = parseArgs({ options: { outdir: { type: "string" }, metafile: { type: "string" } } });
+
+/**
+ * Modules the CLI needs synchronously but rarely (zod schemas, wanted only to word a value a plain
+ * check rejects). Each `loader` file statically imports its `module` and returns it from `exportName`;
+ * in the bundle the loader becomes a require() of `module` built as its own entry point `entry`
+ * (require of an ES module, Node 20.19+, shares the ES module cache: one zod, one copy of each schema),
+ * so no command evaluates zod at start-up.
+ */
+const LAZY_MODULES = [
+  {
+    loader: "src/skills/load-frontmatter-schema.ts",
+    exportName: "loadFrontmatterSchema",
+    module: "src/skills/frontmatter-schema.ts",
+    entry: "lazy-frontmatter-schema",
+  },
+  {
+    loader: "src/store/load-skill-settings-schema.ts",
+    exportName: "loadSkillSettingsSchema",
+    module: "src/store/skill-settings-schema.ts",
+    entry: "lazy-skill-settings-schema",
+  },
+];
+
+/** @type {import("esbuild").Plugin} */
+const lazyModules = {
+  name: "lazy-modules",
+  setup(build) {
+    for (const lazy of LAZY_MODULES) {
+      const loader = resolve(lazy.loader);
+      build.onLoad({ filter: new RegExp(`^${escapeRegExp(loader)}$`) }, () => ({
+        contents: [
+          `import { createRequire } from "node:module";`,
+          "let loaded;",
+          `export function ${lazy.exportName}() {`,
+          `  return (loaded ??= createRequire(import.meta.url)("./${lazy.entry}.js"));`,
+          "}",
+        ].join("\n"),
+        loader: "js",
+      }));
+    }
+  },
+};
+
+const result = await build({
+  entryPoints: {
+    main: "src/cli/main.ts",
+    ...Object.fromEntries(LAZY_MODULES.map((lazy) => [lazy.entry, lazy.module])),
+  },
+  outdir: values.outdir ?? "dist/cli",
   bundle: true,
   splitting: true,
   format: "esm",
@@ -22,4 +76,17 @@ await build({
   chunkNames: "[name]-[hash]",
   legalComments: "none",
   logLevel: "warning",
+  plugins: [lazyModules],
+  metafile: true,
 });
+if (values.metafile !== undefined) writeFileSync(values.metafile, JSON.stringify(result.metafile));
+// A loader esbuild never met means a renamed file: the bundle would load zod eagerly again.
+const inputs = new Set(Object.keys(result.metafile.inputs));
+for (const lazy of LAZY_MODULES) {
+  if (!inputs.has(lazy.loader))
+    throw new Error(`bundle-cli: ${lazy.loader} is not in the bundle; update LAZY_MODULES`);
+}
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

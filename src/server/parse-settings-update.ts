@@ -2,8 +2,8 @@
 // identifiers, plain types, and one `path: message` line per problem in the 400 answer.
 import { z } from "zod";
 import { describeZodIssues } from "../store/describe-zod-issues.js";
-import { settingNamesSchema } from "../store/setting-names.js";
 import type { SkillSettings } from "../store/skill-settings.js";
+import { settingNamesSchema } from "../store/skill-settings-schema.js";
 import { HttpError } from "./error-response.js";
 
 /** Settings fields `PUT /api/settings` may change, and the only ones `GET /api/settings` shows. */

@@ -2,7 +2,7 @@
 // license, unknown fields) as diagnostics with the reference validator's wording (pure).
 // Strict mode: errors, spec-exact. Lenient mode: warnings that also say which fallback was used.
 import type { Diagnostic, DiagnosticSeverity } from "./diagnostic.js";
-import { SPEC_FIELDS } from "./frontmatter-schema.js";
+import { SPEC_FIELDS } from "./frontmatter-fields.js";
 import type { ValidationMode } from "./parse-frontmatter.js";
 import {
   checkSkillName,

@@ -1,6 +1,11 @@
 // The SKILL.md frontmatter schema, written once in zod: it gives the TypeScript type, the runtime type
 // checks of the loader, and the JSON Schema file shipped for editors (schema/skill-frontmatter.schema.json).
+// The field names live in frontmatter-fields.ts, so loading skills evaluates zod only when a value
+// fails a plain check (see load-frontmatter-schema.ts).
 import { z } from "zod";
+import { type FrontmatterField, KNOWN_FIELDS, SPEC_FIELDS } from "./frontmatter-fields.js";
+
+export { type FrontmatterField, KNOWN_FIELDS, SPEC_FIELDS };
 
 const toolList = z
   .union([z.string(), z.array(z.string())])
@@ -19,16 +24,6 @@ export const hookMatcherSchema = z.object({
   matcher: z.string().optional().describe("Tool-name matcher for tool events, e.g. `Bash` or `Edit|Write`."),
   hooks: z.array(hookCommand),
 });
-
-/** The six fields the Agent Skills specification defines. */
-export const SPEC_FIELDS = [
-  "name",
-  "description",
-  "license",
-  "compatibility",
-  "metadata",
-  "allowed-tools",
-] as const;
 
 /** Per-field schemas; each is checked on its own so one bad field never discards the others. */
 export const frontmatterFieldSchemas = {
@@ -87,7 +82,7 @@ export const frontmatterFieldSchemas = {
       "Hooks active while the skill runs, keyed by event (e.g. `PreToolUse`), in Claude Code's shape.",
     ),
   shell: z.enum(["bash", "powershell"]).describe("Shell for the skill's commands."),
-};
+} satisfies Record<FrontmatterField, z.ZodType>;
 
 /** The whole frontmatter; keys outside the known set are allowed (and kept as `extra`). */
 export const skillFrontmatterSchema = z
@@ -100,12 +95,3 @@ export const skillFrontmatterSchema = z
 
 /** The frontmatter as written, after YAML typing of booleans and numbers. */
 export type SkillFrontmatter = z.input<typeof skillFrontmatterSchema>;
-
-/** Every known field name: the spec's six and the extensions. */
-export type FrontmatterField = keyof typeof frontmatterFieldSchemas;
-
-/** Every field the schema knows. */
-export const KNOWN_FIELDS: ReadonlySet<string> = new Set(Object.keys(frontmatterFieldSchemas));
-
-/** Fields whose YAML value is a boolean; the failsafe parse leaves them as text to coerce. */
-export const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(["disable-model-invocation", "user-invocable"]);

@@ -2,12 +2,9 @@
 // typed extension fields, and a warning plus the default for every illegal value (pure).
 import type { Diagnostic } from "./diagnostic.js";
 import { extractFirstParagraph } from "./first-paragraph.js";
-import {
-  BOOLEAN_FIELDS,
-  frontmatterFieldSchemas,
-  hookMatcherSchema,
-  KNOWN_FIELDS,
-} from "./frontmatter-schema.js";
+import { BOOLEAN_FIELDS, KNOWN_FIELDS } from "./frontmatter-fields.js";
+import type { frontmatterFieldSchemas } from "./frontmatter-schema.js";
+import { loadFrontmatterSchema } from "./load-frontmatter-schema.js";
 import type { SkillHookEntry, SkillMetadata } from "./skill-metadata.js";
 import { findUnsafeNameReason, normalizeSkillName } from "./skill-name.js";
 import { splitList } from "./split-list.js";
@@ -63,7 +60,7 @@ export function normalizeSkillMetadata(
     if (BOOLEAN_FIELDS.has(field)) value = toBoolean(value);
     // Valid values (nearly all) pass a plain check; zod is asked only to word a problem.
     if (FAST_CHECKS[field]?.(value) === true) return value as ReturnType<FieldSchemas[K]["parse"]>;
-    const result = frontmatterFieldSchemas[field].safeParse(value);
+    const result = loadFrontmatterSchema().frontmatterFieldSchemas[field].safeParse(value);
     if (result.success) return result.data as ReturnType<FieldSchemas[K]["parse"]>;
     const issue = result.error.issues[0];
     // Over-long or empty strings are the spec checks' business; the value itself is usable.
@@ -202,7 +199,7 @@ function normalizeHooks(
     return hooks;
   }
   for (const [event, groups] of Object.entries(value)) {
-    const parsed = hookMatcherSchema.array().safeParse(coerceTimeouts(groups));
+    const parsed = loadFrontmatterSchema().hookMatcherSchema.array().safeParse(coerceTimeouts(groups));
     if (!parsed.success) {
       warn(
         "hooks",

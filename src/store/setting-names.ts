@@ -1,6 +1,6 @@
 // The one rule for skill names kept in settings (enabledSkillNames, allowScripts), shared by the
 // store, the HTTP API and `skillbox settings`: safe identifiers of bounded length, in bounded lists.
-import { z } from "zod";
+// The zod form of the rule (settingNamesSchema) is in skill-settings-schema.ts, loaded only when needed.
 import { findUnsafeNameReason } from "../skills/skill-name.js";
 
 /** Most names one settings list may hold. */
@@ -21,11 +21,11 @@ export function describeUnsafeSettingName(name: string): string | undefined {
   return reason === undefined ? undefined : `${JSON.stringify(name)} is not a skill name: ${reason}`;
 }
 
-/** A skill name as settings keep it; an unsafe one is an issue whose message describeUnsafeSettingName gives. */
-export const settingNameSchema = z.string().superRefine((name, context) => {
-  const message = describeUnsafeSettingName(name);
-  if (message !== undefined) context.addIssue({ code: "custom", message });
-});
-
-/** A list of such names. */
-export const settingNamesSchema = z.array(settingNameSchema).max(MAX_SETTING_NAMES);
+/** True for a list settings may keep as it is: at most MAX_SETTING_NAMES names, each one safe. */
+export function isSettingNameList(value: unknown): value is string[] {
+  if (!Array.isArray(value) || value.length > MAX_SETTING_NAMES) return false;
+  for (const item of value) {
+    if (typeof item !== "string" || describeUnsafeSettingName(item) !== undefined) return false;
+  }
+  return true;
+}

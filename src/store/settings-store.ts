@@ -4,12 +4,11 @@ import { SkillboxError } from "../errors.js";
 import { describeZodIssues } from "./describe-zod-issues.js";
 import {
   applyBuiltinDefaults,
+  checkStrictSkillSettings,
   decodeSkillSettings,
   isSameSkillSettings,
-  normalizeSkillSettings,
   type SkillSettings,
   type SkillSettingsReadResult,
-  strictSkillSettingsSchema,
 } from "./skill-settings.js";
 import {
   checkSkillStateInput,
@@ -60,14 +59,14 @@ export const SKILL_SETTINGS_KEY = "skills";
  * line per problem (`allowScripts[0]: "../../etc" is not a skill name: …`), also in `data.problems`.
  */
 export function checkSkillSettings(settings: SkillSettings): SkillSettings {
-  const parsed = strictSkillSettingsSchema.safeParse(settings);
-  if (!parsed.success) {
-    const problems = describeZodIssues(parsed.error.issues, "(settings)");
+  const checked = checkStrictSkillSettings(settings);
+  if ("issues" in checked) {
+    const problems = describeZodIssues(checked.issues, "(settings)");
     throw new SkillboxError("invalid-argument", `Skill settings are invalid:\n${problems.join("\n")}`, {
       data: { problems },
     });
   }
-  return normalizeSkillSettings(parsed.data);
+  return checked.settings;
 }
 
 /** Serializes a setting value, refusing values JSON cannot hold. */

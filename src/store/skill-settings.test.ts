@@ -1,13 +1,18 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { MAX_SETTING_NAMES } from "./setting-names.js";
 import {
   applyBuiltinDefaults,
   areScriptsAllowed,
   createDefaultSkillSettings,
   decodeSkillSettings,
   listMissingSkillNames,
+  normalizeSkillSettings,
   parseSkillSettings,
+  readValidSkillSettings,
   setSkillEnabled,
 } from "./skill-settings.js";
+import { strictSkillSettingsSchema } from "./skill-settings-schema.js";
 
 describe("skill settings", () => {
   it("default to nothing enabled, translation on, no scripts and no shell injection", () => {
@@ -110,5 +115,48 @@ describe("setSkillEnabled and areScriptsAllowed", () => {
     const settings = { ...createDefaultSkillSettings(), allowScripts: ["pdf"] };
     expect(areScriptsAllowed(settings, "pdf")).toBe(true);
     expect(areScriptsAllowed(createDefaultSkillSettings(), "pdf")).toBe(false);
+  });
+});
+
+describe("the plain check of stored settings", () => {
+  it("gives the schema's defaults", () => {
+    expect(createDefaultSkillSettings()).toEqual(strictSkillSettingsSchema.parse({}));
+  });
+
+  it("accepts exactly what the strict schema accepts, with the same settings", () => {
+    const name = fc.oneof(
+      fc.constantFrom("pdf", "docx", "a-b", "../x", "a/b", "", "a\u202eb", "x".repeat(129), "x".repeat(128)),
+      fc.string(),
+    );
+    const names = fc.oneof(
+      fc.array(name, { maxLength: 4 }),
+      fc.array(fc.constant("pdf"), { minLength: MAX_SETTING_NAMES, maxLength: MAX_SETTING_NAMES + 1 }),
+      fc.array(fc.oneof(name, fc.integer(), fc.constant(null)), { maxLength: 3 }),
+      fc.constantFrom("pdf", null, 3, {}),
+    );
+    const flag = fc.oneof(fc.boolean(), fc.constantFrom("true", 0, null));
+    const settings = fc.record(
+      {
+        enabledSkillNames: names,
+        translationEnabled: flag,
+        targetLanguage: fc.oneof(fc.constantFrom("fr", "", 3, null), fc.string()),
+        builtinDefaultsInitialized: flag,
+        appliedDefaultBuiltinSkillNames: names,
+        allowScripts: names,
+        allowShellInjection: flag,
+        somethingElse: fc.anything(),
+      },
+      { requiredKeys: [] },
+    );
+    const value = fc.oneof(settings, fc.constantFrom(null, [], "garbage", 3));
+    fc.assert(
+      fc.property(value, (stored) => {
+        const strict = strictSkillSettingsSchema.safeParse(stored);
+        const valid = readValidSkillSettings(stored);
+        expect(valid === undefined).toBe(!strict.success);
+        if (strict.success) expect(valid).toEqual(normalizeSkillSettings(strict.data));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

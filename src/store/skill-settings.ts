@@ -1,9 +1,13 @@
 // Skill settings (Chatbox's SkillSettingsSchema plus script permissions) and their pure rules.
+// Their zod schemas (skill-settings-schema.ts) are loaded only for a value the plain check rejects:
+// every workspace reads the settings, and evaluating zod cost more than the rest of a `list`.
 
-import { z } from "zod";
+import type { z } from "zod";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import { describeZodIssues } from "./describe-zod-issues.js";
-import { describeUnsafeSettingName, settingNamesSchema } from "./setting-names.js";
+import { loadSkillSettingsSchema } from "./load-skill-settings-schema.js";
+import { isSettingNameList } from "./setting-names.js";
+import type { strictSkillSettingsSchema } from "./skill-settings-schema.js";
 
 /**
  * Bundled skills enabled once when first shipped (seed 003's one-time defaults): a person who turns
@@ -17,52 +21,70 @@ export const DEFAULT_ENABLED_BUILTIN_SKILL_NAMES: readonly string[] = [
   "typescript-style",
 ];
 
-/**
- * The validated shape, without any fallback: used to write and to detect a damaged stored value.
- * Names in the lists follow settingNameSchema (no `..`, separators, control or invisible characters).
- */
-export const strictSkillSettingsSchema = z.object({
-  enabledSkillNames: settingNamesSchema.default([]),
-  translationEnabled: z.boolean().default(true),
-  targetLanguage: z.string().min(1).optional(),
-  builtinDefaultsInitialized: z.boolean().default(false),
-  appliedDefaultBuiltinSkillNames: settingNamesSchema.default([]),
-  /** Skill names whose bundled scripts may run. */
-  allowScripts: settingNamesSchema.default([]),
-  /** Whether `!\`cmd\`` lines in skill bodies may run a shell. */
-  allowShellInjection: z.boolean().default(false),
-});
-
 /** Settings that decide which skills are enabled and what they may do. */
 export type SkillSettings = z.output<typeof strictSkillSettingsSchema>;
 
-/** Every field at its default. */
+/** Every field at its default (strictSkillSettingsSchema's defaults; skill-settings.test holds them equal). */
 export function createDefaultSkillSettings(): SkillSettings {
-  return strictSkillSettingsSchema.parse({});
+  return {
+    enabledSkillNames: [],
+    translationEnabled: true,
+    builtinDefaultsInitialized: false,
+    appliedDefaultBuiltinSkillNames: [],
+    allowScripts: [],
+    allowShellInjection: false,
+  };
 }
 
-// A list with a bad item keeps its good names, so one stray value never empties a list; a name that
-// is not one (`../../etc`) is dropped like any other bad item.
-const isUsableName = (item: unknown): item is string =>
-  typeof item === "string" && describeUnsafeSettingName(item) === undefined;
-const lenientNames = z
-  .array(z.string())
-  .default([])
-  .transform((names) => names.filter(isUsableName))
-  .catch(({ value }) => (Array.isArray(value) ? value.filter(isUsableName) : []));
+/**
+ * The settings `value` holds, normalized, when strictSkillSettingsSchema accepts it (checked by hand:
+ * nearly every stored value is valid); undefined when it does not, for the schema to say why.
+ */
+export function readValidSkillSettings(value: unknown): SkillSettings | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const fields = value as Partial<Record<keyof SkillSettings, unknown>>;
+  const names = (list: unknown) => list === undefined || isSettingNameList(list);
+  const flag = (item: unknown) => item === undefined || typeof item === "boolean";
+  const language = fields.targetLanguage;
+  if (
+    !names(fields.enabledSkillNames) ||
+    !names(fields.appliedDefaultBuiltinSkillNames) ||
+    !names(fields.allowScripts) ||
+    !flag(fields.translationEnabled) ||
+    !flag(fields.builtinDefaultsInitialized) ||
+    !flag(fields.allowShellInjection) ||
+    !(language === undefined || (typeof language === "string" && language.length > 0))
+  ) {
+    return undefined;
+  }
+  const defaults = createDefaultSkillSettings();
+  const settings: SkillSettings = {
+    enabledSkillNames: (fields.enabledSkillNames as string[] | undefined) ?? defaults.enabledSkillNames,
+    translationEnabled: (fields.translationEnabled as boolean | undefined) ?? defaults.translationEnabled,
+    builtinDefaultsInitialized:
+      (fields.builtinDefaultsInitialized as boolean | undefined) ?? defaults.builtinDefaultsInitialized,
+    appliedDefaultBuiltinSkillNames:
+      (fields.appliedDefaultBuiltinSkillNames as string[] | undefined) ??
+      defaults.appliedDefaultBuiltinSkillNames,
+    allowScripts: (fields.allowScripts as string[] | undefined) ?? defaults.allowScripts,
+    allowShellInjection: (fields.allowShellInjection as boolean | undefined) ?? defaults.allowShellInjection,
+  };
+  if (language !== undefined) settings.targetLanguage = language as string;
+  return normalizeSkillSettings(settings);
+}
 
-/** The forgiving parse: each bad field falls back to its default, and anything but an object to all defaults. */
-export const SkillSettingsSchema = z
-  .object({
-    enabledSkillNames: lenientNames,
-    translationEnabled: z.boolean().default(true).catch(true),
-    targetLanguage: z.string().min(1).optional().catch(undefined),
-    builtinDefaultsInitialized: z.boolean().default(false).catch(false),
-    appliedDefaultBuiltinSkillNames: lenientNames,
-    allowScripts: lenientNames,
-    allowShellInjection: z.boolean().default(false).catch(false),
-  })
-  .catch(() => createDefaultSkillSettings());
+/**
+ * Validates settings for writing: the normalized settings, or the zod issues saying what is wrong
+ * (strictSkillSettingsSchema's, one per problem).
+ */
+export function checkStrictSkillSettings(
+  value: unknown,
+): { settings: SkillSettings } | { issues: readonly z.core.$ZodIssue[] } {
+  const valid = readValidSkillSettings(value);
+  if (valid !== undefined) return { settings: valid };
+  const parsed = loadSkillSettingsSchema().strictSkillSettingsSchema.safeParse(value);
+  return parsed.success ? { settings: normalizeSkillSettings(parsed.data) } : { issues: parsed.error.issues };
+}
 
 const KEPT_NOTE = "The stored value is kept until settings are next changed.";
 
@@ -77,10 +99,14 @@ export interface SkillSettingsReadResult {
  * yields defaults for the bad parts and one `settings-invalid` warning; nothing is written back here.
  */
 export function parseSkillSettings(value: unknown, source: string): SkillSettingsReadResult {
-  const settings = normalizeSkillSettings(SkillSettingsSchema.parse(value ?? {}));
-  const strict = strictSkillSettingsSchema.safeParse(value ?? {});
-  if (strict.success) return { settings, diagnostics: [] };
-  const problems = describeZodIssues(strict.error.issues, "(root)");
+  const checked = checkStrictSkillSettings(value ?? {});
+  if ("settings" in checked) return { settings: checked.settings, diagnostics: [] };
+  const problems = describeZodIssues(checked.issues, "(root)");
+  const candidate = value ?? {};
+  const settings =
+    typeof candidate === "object" && candidate !== null && !Array.isArray(candidate)
+      ? normalizeSkillSettings(loadSkillSettingsSchema().lenientSkillSettingsSchema.parse(candidate))
+      : createDefaultSkillSettings();
   return {
     settings,
     diagnostics: [

@@ -2,7 +2,8 @@
 import { isSkillboxError, SkillboxError } from "../../errors.js";
 import { describeZodIssues } from "../../store/describe-zod-issues.js";
 import { describeUnsafeSettingName } from "../../store/setting-names.js";
-import { type SkillSettings, strictSkillSettingsSchema } from "../../store/skill-settings.js";
+import type { SkillSettings } from "../../store/skill-settings.js";
+import { strictSkillSettingsSchema } from "../../store/skill-settings-schema.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
