@@ -106,7 +106,7 @@ export async function executeToolCall(call: ToolCall, context: ToolCallContext):
     const valid = checked.input;
     if (context.permissions !== undefined) {
       const outcome = await context.permissions.check(
-        { tool: call.name, input: valid },
+        { tool: call.name, input: valid, sessionId: context.sessionId },
         context.scopes ?? [],
       );
       if (!outcome.allowed) {

@@ -16,6 +16,9 @@ export function formatPermissionPrompt(question: PermissionQuestion): string {
 
 /** `  [y] yes once  [a] always (Bash(ls:*)) this session  [n] no: ` — short, so it fits one row. */
 export function formatPermissionChoices(question: PermissionQuestion): string {
+  // Under an MCP skill "always" is kept with the skill's approval, not as rules for the session.
+  if (question.always !== undefined)
+    return `  [y] yes once  [a] always (${escapeTerminalLine(question.always)})  [n] no: `;
   return `  [y] yes once  [a] always (${escapeTerminalLine(question.suggestedRules.join(", "))}) this session  [n] no: `;
 }
 
@@ -29,6 +32,8 @@ export function readPermissionAnswer(key: string | undefined): PermissionAnswer 
 
 /** What the answer did, printed after the question. */
 export function describePermissionAnswer(answer: PermissionAnswer, question: PermissionQuestion): string {
+  if (answer === "always" && question.always !== undefined)
+    return `yes, always (${escapeTerminalLine(question.always)})`;
   if (answer === "always")
     return `yes, and ${escapeTerminalLine(question.suggestedRules.join(", "))} for the rest of this session`;
   return answer ? "yes, once" : "no";

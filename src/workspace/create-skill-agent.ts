@@ -25,7 +25,7 @@ import { createSubAgentRunner } from "../agent/sub-agents/create-sub-agent-runne
 import { createTaskTool } from "../agent/sub-agents/task-tool.js";
 import { createGuideSection, createSkillsSection } from "../agent/system-prompt.js";
 import { createNodeMcpConnector, type McpConnector } from "../mcp-host/connect-mcp-server.js";
-import { gateCodeExecution } from "../mcp-host/gate-code-execution.js";
+import { mcpCodeExecutionOrigin } from "../mcp-host/gate-code-execution.js";
 import { mcpCatalogEntries } from "../mcp-host/mcp-catalog-entries.js";
 import { parseMcpServersConfig } from "../mcp-host/mcp-server-config.js";
 import { createMcpSkillApprovals, createSettingsApprovalStorage } from "../mcp-host/mcp-skill-approvals.js";
@@ -143,6 +143,7 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     ...(options.onHookFailure === undefined ? {} : { onFailure: options.onHookFailure }),
   });
   const disposeConfigHooks = hooks.registerConfig((config.hooks ?? {}) as HookConfig);
+  const mcpApprovals = createMcpSkillApprovals(createSettingsApprovalStorage(workspace.settings));
   const permissions = createPermissionPolicy({
     ...config.permissions,
     allow: [...(config.permissions?.allow ?? []), ...(options.allow ?? [])],
@@ -151,6 +152,12 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     trustsSkill: (name) => workspace.scriptsAllowed(name),
     ...(options.onAsk === undefined ? {} : { onAsk: options.onAsk }),
     ...(options.describeAllow === undefined ? {} : { describeAllow: options.describeAllow }),
+    // While a session acts on an MCP skill, code-running calls get one question naming it, whatever
+    // the rules allow; "always" is kept with the skill's approval, bound to its content.
+    untrustedOrigin: mcpCodeExecutionOrigin({
+      activeSkills: (session) => mcpHost?.activeSkills(session) ?? [],
+      approvals: mcpApprovals,
+    }),
   });
 
   // Skills from the config's MCP servers: the host connects in the background and each run waits for it.
@@ -159,7 +166,6 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
   });
   for (const diagnostic of mcpConfig.diagnostics) options.onMcpDiagnostic?.(diagnostic);
   const onAsk = options.onAsk;
-  const mcpApprovals = createMcpSkillApprovals(createSettingsApprovalStorage(workspace.settings));
   // MCP skills' states are kept by `<label>:<name>`, like local skills' by name.
   const stateOf = (name: string) => workspace.stateOf(name);
   let mcpHost: McpSkillHost | undefined;
@@ -198,23 +204,6 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
               path: "mcpServers",
             });
           });
-  // While a session acts on an MCP skill, code-running tools are put to the user whatever the rules say.
-  const gated = (tools: Tool[]): Tool[] => {
-    const host = mcpHost;
-    if (host === undefined) return tools;
-    return gateCodeExecution(tools, {
-      activeSkills: (session) => host.activeSkills(session),
-      ask: async (question) =>
-        onAsk !== undefined &&
-        (await onAsk({
-          tool: question.tool,
-          input: question.input,
-          message: question.message,
-          suggestedRules: [],
-        })) !== false,
-    });
-  };
-
   const builtins = createBuiltinTools({
     root: cwd,
     onPathsTouched: (paths) => void registry.activateForPaths(paths),
@@ -225,7 +214,7 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
   // Created once: tools are rebuilt per run, but the runner and its depth tracking are shared.
   const subAgents: SubAgentRunner = createSubAgentRunner({
     providerFor: (alias) => ({ provider, model: resolveModelAlias(alias, providerConfig, model) }),
-    tools: () => gated([...builtins, ...skillTools(), ...extraTools, ...mcpServerTools]),
+    tools: () => [...builtins, ...skillTools(), ...extraTools, ...mcpServerTools],
     hooks,
     audit: workspace.audit,
     permissions,
@@ -239,8 +228,13 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     return mcpHost === undefined ? local : withMcpSkills(local, mcpHost, stateOf);
   };
   const taskTool: Tool = createTaskTool({ runner: subAgents });
-  const currentTools = (): Tool[] =>
-    gated([...builtins, ...skillTools(), taskTool, ...extraTools, ...mcpServerTools]);
+  const currentTools = (): Tool[] => [
+    ...builtins,
+    ...skillTools(),
+    taskTool,
+    ...extraTools,
+    ...mcpServerTools,
+  ];
 
   // Layer 1 as the settings page previews it: the config's defaults, the default budget for this
   // model's context window, and translations when the settings ask for them. They are fetched

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPermissionPolicy, type PermissionQuestion } from "./permissions.js";
+import { createPermissionPolicy, type PermissionQuestion, type UntrustedOrigin } from "./permissions.js";
 
 const bash = (command: string) => ({ tool: "bash", input: { command } });
 
@@ -212,5 +212,122 @@ describe("createPermissionPolicy", () => {
       },
     });
     expect((await policy.check(bash("ls"))).allowed).toBe(false);
+  });
+});
+
+describe("createPermissionPolicy with an untrusted origin (skills from MCP servers)", () => {
+  /** An origin for session "s1" only, remembering "always" like an approval store would. */
+  function originFor(session: string) {
+    const allowedTools = new Set<string>();
+    return {
+      allowedTools,
+      untrustedOrigin: (request: { tool: string; sessionId?: string }): UntrustedOrigin | undefined =>
+        request.sessionId !== session
+          ? undefined
+          : {
+              description: '"docs:notes" (MCP server "docs")',
+              notice: "Content from an MCP server never runs code without your approval.",
+              allowed: allowedTools.has(request.tool),
+              always: "while following this skill as served now",
+              allowAlways: () => void allowedTools.add(request.tool),
+            },
+    };
+  }
+
+  it("asks exactly once, naming the origin, even when an allow rule or an earlier 'always' covers the command", async () => {
+    const questions: PermissionQuestion[] = [];
+    const origin = originFor("s1");
+    const policy = createPermissionPolicy({
+      allow: ["Bash(ls:*)"],
+      untrustedOrigin: origin.untrustedOrigin,
+      onAsk: async (question) => {
+        questions.push(question);
+        return true;
+      },
+    });
+    policy.allowForSession(["Bash(pwd:*)"]);
+    expect(await policy.check({ ...bash("ls"), sessionId: "s1" })).toEqual({
+      allowed: true,
+      decision: "ask",
+    });
+    expect(await policy.check({ ...bash("pwd"), sessionId: "s1" })).toEqual({
+      allowed: true,
+      decision: "ask",
+    });
+    expect(questions).toHaveLength(2);
+    expect(questions[0]).toMatchObject({
+      tool: "bash",
+      origin: '"docs:notes" (MCP server "docs")',
+      always: "while following this skill as served now",
+      suggestedRules: [],
+    });
+    expect(questions[0]?.message).toBe(
+      'Allow bash (ls) while following "docs:notes" (MCP server "docs")? Content from an MCP server never runs code without your approval.',
+    );
+    // Another session follows no MCP skill: the rules alone decide, without a question.
+    expect(await policy.check({ ...bash("ls"), sessionId: "s2" })).toEqual({
+      allowed: true,
+      decision: "allow",
+    });
+    expect(questions).toHaveLength(2);
+  });
+
+  it("keeps an 'always' with the origin, so later calls under it are not asked about", async () => {
+    const questions: PermissionQuestion[] = [];
+    const origin = originFor("s1");
+    const policy = createPermissionPolicy({
+      untrustedOrigin: origin.untrustedOrigin,
+      onAsk: async (question) => {
+        questions.push(question);
+        return "always";
+      },
+    });
+    expect((await policy.check({ ...bash("make"), sessionId: "s1" })).allowed).toBe(true);
+    expect(origin.allowedTools).toEqual(new Set(["bash"]));
+    expect(await policy.check({ ...bash("make test"), sessionId: "s1" })).toEqual({
+      allowed: true,
+      decision: "allow",
+    });
+    expect(questions).toHaveLength(1);
+    // The answer was about the MCP skill, not a session rule: without the origin, bash is asked about again.
+    expect(policy.evaluate(bash("make")).decision).toBe("ask");
+  });
+
+  it("blocks on a no, never asks about a call a deny rule refuses, and refuses headless runs with a way to allow", async () => {
+    const questions: PermissionQuestion[] = [];
+    const origin = originFor("s1");
+    const policy = createPermissionPolicy({
+      deny: ["Bash(rm:*)"],
+      untrustedOrigin: origin.untrustedOrigin,
+      onAsk: async (question) => {
+        questions.push(question);
+        return false;
+      },
+    });
+    const refused = await policy.check({ ...bash("ls"), sessionId: "s1" });
+    expect(refused.allowed).toBe(false);
+    expect(refused.reason).toContain(
+      'bash was not run: while following "docs:notes" (MCP server "docs"), running code needs the user\'s explicit approval, and it was not given.',
+    );
+    const denied = await policy.check({ ...bash("rm -rf x"), sessionId: "s1" });
+    expect(denied).toMatchObject({ allowed: false, decision: "deny" });
+    expect(questions).toHaveLength(1);
+    expect(origin.allowedTools.size).toBe(0);
+
+    const headless = await createPermissionPolicy({
+      runCodeDecision: "allow",
+      untrustedOrigin: origin.untrustedOrigin,
+    }).check({ ...bash("ls"), sessionId: "s1" });
+    expect(headless.allowed).toBe(false);
+    expect(headless.reason).toContain(
+      'no one to ask (headless), so it was denied; run it interactively and answer "always"',
+    );
+  });
+
+  it("leaves tools that run no code to the rules", () => {
+    const policy = createPermissionPolicy({ untrustedOrigin: originFor("s1").untrustedOrigin });
+    expect(policy.evaluate({ tool: "read_file", input: { path: "a" }, sessionId: "s1" }).decision).toBe(
+      "allow",
+    );
   });
 });

@@ -1,6 +1,8 @@
 // The permission policy: allow / ask / deny rules per tool, skill scopes that pre-approve (or, in a
 // forked skill, restrict to) the skill's allowed-tools for the whole skill run, and the ask callback.
 // Tools that run code (bash, run_skill_script) are asked about unless a rule or a trusted skill allows them.
+// Under untrusted content (a skill from an MCP server) they are asked about whatever the rules allow,
+// in one question that names the content, unless the person allowed it for good.
 import { BASH_TOOL, RUN_SKILL_SCRIPT_TOOL } from "../../tools/tool-names.js";
 import {
   describeCallSubjects,
@@ -45,6 +47,26 @@ export interface PermissionScope {
 export interface PermissionRequest {
   tool: string;
   input: Record<string, unknown>;
+  /** The session making the call (sub-agents share their parent's), for untrustedOrigin. */
+  sessionId?: string;
+}
+
+/**
+ * Content of uncertain provenance a code-running call is made under, e.g. skills from an MCP server
+ * the session is following. Such calls are put to the person once (deny rules still deny first),
+ * and an "always" answer is remembered by the origin itself, beyond this session.
+ */
+export interface UntrustedOrigin {
+  /** Names the content for the question, e.g. `"docs:notes" (MCP server "docs")`. */
+  description: string;
+  /** Why the question is asked at all, one sentence. */
+  notice: string;
+  /** True when the person allowed this tool under this content for good. */
+  allowed: boolean;
+  /** What an "always" answer records, for the prompt, e.g. `for this content of the skill, kept`. */
+  always: string;
+  /** Records the persistent allow (an "always" answer). */
+  allowAlways(): void;
 }
 
 /** What the ask callback is told: the tool, its input, the active skill, and a ready-made question. */
@@ -57,6 +79,10 @@ export interface PermissionQuestion extends PermissionRequest {
   message: string;
   /** The allow rules an `"always"` answer adds for the rest of the session, e.g. `["Bash(git:*)"]`. */
   suggestedRules: string[];
+  /** Set when the call runs under untrusted content: who it comes from (UntrustedOrigin.description). */
+  origin?: string;
+  /** Set when "always" means something else than suggestedRules for the session (UntrustedOrigin.always). */
+  always?: string;
 }
 
 /** The ask callback's answer: `true` allows this call, `"always"` also its suggested rules for the session. */
@@ -77,6 +103,8 @@ export interface PermissionVerdict {
   rule?: string;
   /** Set when a default (no rule) refused or asked: what would allow the call. */
   advice?: AllowAdvice;
+  /** Set when the call runs code under untrusted content: the one question is about it. */
+  origin?: UntrustedOrigin;
 }
 
 /** The final answer for a call. */
@@ -103,6 +131,8 @@ export interface PermissionPolicyOptions extends PermissionRules {
    * Default: `add "Bash(git:*)" to the allow rules`.
    */
   describeAllow?: (advice: AllowAdvice) => string;
+  /** The untrusted content a code-running call is made under, if any (see UntrustedOrigin). */
+  untrustedOrigin?: (request: PermissionRequest) => UntrustedOrigin | undefined;
 }
 
 /** Decides whether tool calls may run. Scopes are passed per call, so every agent keeps its own. */
@@ -127,6 +157,28 @@ export function createPermissionPolicy(options: PermissionPolicyOptions = {}): P
   const describeAllow = options.describeAllow ?? describeAllowRules;
 
   const evaluate = (
+    request: PermissionRequest,
+    scopes: readonly PermissionScope[] = [],
+  ): PermissionVerdict => {
+    const verdict = evaluateRules(request, scopes);
+    // Rules may only make it stricter: what they deny stays denied, what they allow is still asked.
+    if (verdict.decision === "deny" || !TOOLS_THAT_RUN_CODE.has(request.tool.toLowerCase())) return verdict;
+    const origin = options.untrustedOrigin?.(request);
+    if (origin === undefined) return verdict;
+    if (origin.allowed) {
+      return {
+        decision: "allow",
+        reason: `Allowed for good by the user while following ${origin.description}.`,
+      };
+    }
+    return {
+      decision: "ask",
+      reason: `${request.tool} runs code while following ${origin.description}, which needs the user's approval whatever the rules allow.`,
+      origin,
+    };
+  };
+
+  const evaluateRules = (
     request: PermissionRequest,
     scopes: readonly PermissionScope[] = [],
   ): PermissionVerdict => {
@@ -203,6 +255,7 @@ export function createPermissionPolicy(options: PermissionPolicyOptions = {}): P
       if (verdict.decision === "deny") {
         return { allowed: false, decision: "deny", reason: `${verdict.reason}${hint(verdict)}` };
       }
+      if (verdict.origin !== undefined) return askAboutOrigin(request, verdict.origin);
       const skill = scopes.at(-1)?.skill;
       const where = skill === undefined ? "" : ` while skill "${skill}" is active`;
       const message = `Allow ${request.tool}${describeInput(request.input)}${where}?`;
@@ -234,6 +287,42 @@ export function createPermissionPolicy(options: PermissionPolicyOptions = {}): P
       approvedForSession.push(...rules.map(parsePermissionRule));
     },
   };
+
+  /** The one question for a code-running call under untrusted content; "always" is the origin's to keep. */
+  async function askAboutOrigin(
+    request: PermissionRequest,
+    origin: UntrustedOrigin,
+  ): Promise<PermissionOutcome> {
+    const refused = (why: string): PermissionOutcome => ({
+      allowed: false,
+      decision: "ask",
+      reason: `${request.tool} was not run: while following ${origin.description}, running code needs the user's explicit approval, and ${why}. Continue without running it, or ask the user.`,
+    });
+    if (options.onAsk === undefined) {
+      return refused(
+        `this run has no one to ask (headless), so it was denied; run it interactively and answer "always" to allow it ${origin.always}`,
+      );
+    }
+    const question: PermissionQuestion = {
+      tool: request.tool,
+      input: request.input,
+      message: `Allow ${request.tool}${describeInput(request.input)} while following ${origin.description}? ${origin.notice}`,
+      suggestedRules: [],
+      origin: origin.description,
+      always: origin.always,
+    };
+    let answer: PermissionAnswer = false;
+    try {
+      answer = await options.onAsk(question);
+    } catch {
+      // A failing prompt is a "no": fail closed.
+      answer = false;
+    }
+    if (answer === "always") origin.allowAlways();
+    return answer === true || answer === "always"
+      ? { allowed: true, decision: "ask" }
+      : refused("it was not given");
+  }
 }
 
 /** The library's hint: the rules to add, and the skill to trust when one would have granted the call. */
