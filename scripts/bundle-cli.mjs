@@ -33,6 +33,12 @@ const LAZY_MODULES = [
     module: "src/store/skill-settings-schema.ts",
     entry: "lazy-skill-settings-schema",
   },
+  {
+    loader: "src/workspace/load-config-field-schemas.ts",
+    exportName: "loadConfigFieldSchemas",
+    module: "src/workspace/config-field-schemas.ts",
+    entry: "lazy-config-field-schemas",
+  },
 ];
 
 /** @type {import("esbuild").Plugin} */

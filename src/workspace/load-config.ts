@@ -3,11 +3,13 @@
 
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import * as path from "node:path";
-import { z } from "zod";
+import type { z } from "zod";
 import { listProjectFolders } from "../registry/discovery/skill-roots.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import { confineProjectRoots } from "./confine-project-roots.js";
-import { readStoreSetting, userConfigPath } from "./resolve-configured-store.js";
+import { loadConfigFieldSchemas } from "./load-config-field-schemas.js";
+import { CONFIG_KEYS, isConfigKey, readValidConfigField } from "./read-valid-config-field.js";
+import { userConfigPath } from "./resolve-configured-store.js";
 import type { SkillboxConfig } from "./workspace.js";
 
 export { userConfigPath } from "./resolve-configured-store.js";
@@ -30,49 +32,6 @@ export interface LoadedConfig {
   files: string[];
   diagnostics: Diagnostic[];
 }
-
-const hookSchema = z.object({
-  matcher: z.string().optional(),
-  command: z.string().min(1),
-  timeoutSeconds: z.number().positive().optional(),
-});
-
-// One schema per key, so one bad field is dropped with a warning and the rest still apply.
-const FIELD_SCHEMAS = {
-  roots: z.array(z.string().min(1)),
-  extraRoots: z.array(z.string().min(1)),
-  provider: z.enum(["openai", "anthropic"]),
-  model: z.string().min(1),
-  baseUrl: z.string().min(1),
-  models: z.object({ haiku: z.string(), sonnet: z.string(), opus: z.string() }).partial().strict(),
-  prompt: z
-    .object({
-      format: z.enum(["xml", "markdown", "plain", "available-skills"]),
-      budgetTokens: z.union([z.number().int().positive(), z.literal("none")]),
-    })
-    .partial()
-    .strict(),
-  permissions: z
-    .object({ allow: z.array(z.string()), ask: z.array(z.string()), deny: z.array(z.string()) })
-    .partial()
-    .strict(),
-  hooks: z.record(z.string(), z.array(hookSchema)),
-  server: z
-    .object({ port: z.number().int().min(0).max(65535), host: z.string().min(1) })
-    .partial()
-    .strict(),
-  trustedSymlinkTargets: z.array(z.string().min(1)),
-  maxDepth: z.number().int().positive(),
-  maxDirectories: z.number().int().positive(),
-  mcpServers: z.record(z.string(), z.unknown()),
-  // Checked without zod, so the CLI can read it before anything heavy loads (resolveConfiguredStore).
-  store: z.unknown().transform((value, context) => {
-    const setting = readStoreSetting(value);
-    if (typeof setting !== "string") return setting;
-    context.addIssue({ code: "custom", message: setting });
-    return z.NEVER;
-  }),
-} satisfies Record<keyof SkillboxConfig, z.ZodType>;
 
 const USER_ONLY_KEYS = ["trustedSymlinkTargets", "store"] as const;
 
@@ -144,17 +103,22 @@ export function parseConfigText(
   }
   const config: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    const schema = (FIELD_SCHEMAS as Record<string, z.ZodType>)[key];
-    if (schema === undefined) {
+    if (!isConfigKey(key)) {
       diagnostics.push({
         severity: "warning",
         code: "config-unknown-key",
-        message: `Unknown config key "${key}" is ignored; known keys: ${Object.keys(FIELD_SCHEMAS).join(", ")}.`,
+        message: `Unknown config key "${key}" is ignored; known keys: ${CONFIG_KEYS.join(", ")}.`,
         path: source.file,
       });
       continue;
     }
-    const checked = schema.safeParse(field);
+    // A valid field passes a plain check; zod (loaded on first need) judges and words the rest.
+    const valid = readValidConfigField(key, field);
+    if (valid !== undefined) {
+      config[key] = valid.value;
+      continue;
+    }
+    const checked = (loadConfigFieldSchemas().configFieldSchemas[key] as z.ZodType).safeParse(field);
     if (!checked.success) {
       const problem = checked.error.issues
         .map((issue) => `${[key, ...issue.path].join(".")}: ${issue.message}`)

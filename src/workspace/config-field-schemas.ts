@@ -1,0 +1,48 @@
+// The zod schema of each config key: the rule the plain checks of read-valid-config-field.ts follow,
+// and the wording of what is wrong with a field they reject (loaded through load-config-field-schemas.ts).
+import { z } from "zod";
+import { readStoreSetting } from "./resolve-configured-store.js";
+import type { SkillboxConfig } from "./workspace.js";
+
+const hookSchema = z.object({
+  matcher: z.string().optional(),
+  command: z.string().min(1),
+  timeoutSeconds: z.number().positive().optional(),
+});
+
+/** One schema per key, so one bad field is dropped with a warning and the rest still apply. */
+export const configFieldSchemas = {
+  roots: z.array(z.string().min(1)),
+  extraRoots: z.array(z.string().min(1)),
+  provider: z.enum(["openai", "anthropic"]),
+  model: z.string().min(1),
+  baseUrl: z.string().min(1),
+  models: z.object({ haiku: z.string(), sonnet: z.string(), opus: z.string() }).partial().strict(),
+  prompt: z
+    .object({
+      format: z.enum(["xml", "markdown", "plain", "available-skills"]),
+      budgetTokens: z.union([z.number().int().positive(), z.literal("none")]),
+    })
+    .partial()
+    .strict(),
+  permissions: z
+    .object({ allow: z.array(z.string()), ask: z.array(z.string()), deny: z.array(z.string()) })
+    .partial()
+    .strict(),
+  hooks: z.record(z.string(), z.array(hookSchema)),
+  server: z
+    .object({ port: z.number().int().min(0).max(65535), host: z.string().min(1) })
+    .partial()
+    .strict(),
+  trustedSymlinkTargets: z.array(z.string().min(1)),
+  maxDepth: z.number().int().positive(),
+  maxDirectories: z.number().int().positive(),
+  mcpServers: z.record(z.string(), z.unknown()),
+  // Checked without zod, so the CLI can read it before anything heavy loads (resolveConfiguredStore).
+  store: z.unknown().transform((value, context) => {
+    const setting = readStoreSetting(value);
+    if (typeof setting !== "string") return setting;
+    context.addIssue({ code: "custom", message: setting });
+    return z.NEVER;
+  }),
+} satisfies Record<keyof SkillboxConfig, z.ZodType>;
