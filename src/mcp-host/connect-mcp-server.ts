@@ -1,7 +1,12 @@
 // Connecting to one configured MCP server: a v2 client over stdio, Streamable HTTP or SSE, negotiating
 // the newest protocol revision the server offers. Behind an interface, so tests pass in-memory pairs.
 
-import { Client, SSEClientTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import {
+  Client,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { McpServerConfig } from "./mcp-server-config.js";
 
@@ -34,15 +39,15 @@ export function createNodeMcpConnector(options: NodeMcpConnectorOptions = {}): M
     });
     const { signal } = connectOptions;
     signal?.throwIfAborted();
-    // Closing the client closes its transport: the child process is stopped, the pending handshake fails.
-    const giveUp = () => void client.close().catch(() => undefined);
+    const transport = createTransport(config);
+    // The transport itself, not the client: a client still in its handshake does not close it.
+    const giveUp = () => void transport.close().catch(() => undefined);
     signal?.addEventListener("abort", giveUp, { once: true });
     try {
-      await connectTransport(client, config);
-      signal?.throwIfAborted();
+      await untilAborted(client.connect(transport), signal);
     } catch (error) {
       // A failed handshake may leave a spawned process behind.
-      await client.close().catch(() => undefined);
+      giveUp();
       throw error;
     } finally {
       signal?.removeEventListener("abort", giveUp);
@@ -51,23 +56,41 @@ export function createNodeMcpConnector(options: NodeMcpConnectorOptions = {}): M
   };
 }
 
-async function connectTransport(client: Client, config: McpServerConfig): Promise<void> {
+function createTransport(config: McpServerConfig): Transport {
   if (config.transport === "stdio") {
-    await client.connect(
-      new StdioClientTransport({
-        command: config.command,
-        args: config.args,
-        env: { ...getDefaultEnvironment(), ...config.env },
-        ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
-        stderr: "ignore",
-      }),
-    );
-  } else {
-    const requestInit = { headers: config.headers };
-    await client.connect(
-      config.transport === "sse"
-        ? new SSEClientTransport(new URL(config.url), { requestInit })
-        : new StreamableHTTPClientTransport(new URL(config.url), { requestInit }),
-    );
+    return new StdioClientTransport({
+      command: config.command,
+      args: config.args,
+      env: { ...getDefaultEnvironment(), ...config.env },
+      ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+      stderr: "ignore",
+    });
   }
+  const requestInit = { headers: config.headers };
+  return config.transport === "sse"
+    ? new SSEClientTransport(new URL(config.url), { requestInit })
+    : new StreamableHTTPClientTransport(new URL(config.url), { requestInit });
+}
+
+/**
+ * `work`, or a rejection as soon as `signal` aborts: a closed client does not always fail a pending
+ * handshake (a stdio server that never answers would otherwise hold the caller forever).
+ */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return work;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener("abort", abort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", abort);
+        reject(error);
+      },
+    );
+  });
 }

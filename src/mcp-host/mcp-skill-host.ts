@@ -6,7 +6,7 @@ import type { Diagnostic } from "../skills/diagnostic.js";
 import { substituteSkillBody } from "../skills/substitute.js";
 import { type Tool, type ToolResult, toolError } from "../tools/define-tool.js";
 import { LOAD_SKILL_TOOL } from "../tools/tool-names.js";
-import type { McpConnection, McpConnector } from "./connect-mcp-server.js";
+import { type McpConnection, type McpConnector, untilAborted } from "./connect-mcp-server.js";
 import { bodyOf, type FetchedFile, fetchVerifiedFile } from "./fetch-verified-file.js";
 import { formatMcpSkill } from "./format-mcp-skill.js";
 import { listMcpServerTools } from "./list-mcp-server-tools.js";
@@ -91,10 +91,13 @@ export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<
       const giveUp = () => void connection?.close().catch(() => undefined);
       attempt.signal.addEventListener("abort", giveUp, { once: true });
       try {
-        connection = await options.connect(config, { signal: attempt.signal });
-        attempt.signal.throwIfAborted();
-        const origin = await createMcpSkillOrigin(connection);
-        attempt.signal.throwIfAborted();
+        const connecting = options.connect(config, { signal: attempt.signal });
+        // A connection that arrives after the timeout is closed at once.
+        connecting
+          .then((late) => attempt.signal.aborted && void late.close().catch(() => undefined))
+          .catch(() => undefined);
+        connection = await untilAborted(connecting, attempt.signal);
+        const origin = await untilAborted(createMcpSkillOrigin(connection), attempt.signal);
         connections.push(connection);
         origins.set(config.label, origin);
         reportFindings(origin);
@@ -180,6 +183,7 @@ export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<
         skillDir: held.rootUri,
         ...(loadOptions.sessionId === undefined ? {} : { sessionId: loadOptions.sessionId }),
         ...(loadOptions.args === undefined ? {} : { arguments: loadOptions.args }),
+        argumentNames: argumentNamesOf(held.entry.frontmatter.arguments),
       });
       const session = loadOptions.sessionId ?? DEFAULT_SESSION;
       const loaded = active.get(session) ?? new Map<string, McpSkillEntry>();
@@ -252,6 +256,12 @@ export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<
 
 function formatSeconds(milliseconds: number): string {
   return `${Number((milliseconds / 1000).toFixed(3))} s`;
+}
+
+/** The frontmatter's `arguments:` (space-separated or a list), for `$name` substitution as in local skills. */
+function argumentNamesOf(value: unknown): string[] {
+  if (typeof value === "string") return value.split(/\s+/).filter((name) => name !== "");
+  return Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : [];
 }
 
 function describeFailure(failure: FetchedFile & { ok: false }): string {

@@ -1,6 +1,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  createSkillboxMcpFolder,
+  requireBuiltCli,
+  type SkillboxMcpFolder,
+} from "../../mcp-host/__fixtures__/skillbox-mcp-process.js";
 import { createFakeLlmServer, type FakeLlmRequest } from "../../testing/index.js";
 import { openWorkspace } from "../../workspace/open-workspace.js";
 import { type CliHarness, createCliHarness } from "../__fixtures__/cli-harness.js";
@@ -176,5 +181,123 @@ describe("skillbox list with translation on", () => {
     } finally {
       await llm.close();
     }
+  });
+});
+
+describe("skillbox list with mcpServers in the config", () => {
+  // A spawned server starts in well under the default 5 s, but not always on a loaded test machine.
+  const SLOW_MACHINE = ["--mcp-timeout", "60"];
+  const served: SkillboxMcpFolder[] = [];
+  beforeAll(requireBuiltCli);
+  afterEach(() => {
+    for (const folder of served.splice(0)) folder.remove();
+  });
+
+  function writeConfig(mcpServers: Record<string, unknown>): void {
+    mkdirSync(path.join(cli.home, ".skillbox"), { recursive: true });
+    writeFileSync(path.join(cli.home, ".skillbox", "config.json"), JSON.stringify({ mcpServers }));
+  }
+  function serve(files: Record<string, string>): SkillboxMcpFolder {
+    const folder = createSkillboxMcpFolder(files);
+    served.push(folder);
+    return folder;
+  }
+
+  it("lists a spawned skillbox mcp's skills as <label>:<name> with server and base URI, beside a local skill of the same name", async () => {
+    cli.writeSkill(cli.skills, "release-notes", { description: "Local release notes." });
+    const docs = serve({
+      "release-notes/SKILL.md":
+        "---\nname: release-notes\ndescription: Remote release notes.\n---\nFollow templates/notes.md.\n",
+      "release-notes/templates/notes.md": "## Highlights\n",
+    });
+    writeConfig({ docs: docs.serverConfig() });
+
+    const result = await cli.run(["list", "--json", ...SLOW_MACHINE]);
+    expect(result.stderr).toBe("");
+    const listing = JSON.parse(result.stdout);
+    expect(
+      listing.skills.map((skill: Record<string, unknown>) => [skill.name, skill.root, skill.shadowed]),
+    ).toEqual([
+      ["release-notes", "project", false],
+      ["docs:release-notes", "mcp:docs", false],
+    ]);
+    expect(listing.skills[1]).toMatchObject({
+      description: "Remote release notes.",
+      path: "skill://release-notes/SKILL.md",
+      directory: "skill://release-notes",
+      state: "on",
+      modelVisibility: "listed",
+      mcp: {
+        server: "docs",
+        skillName: "release-notes",
+        uri: "skill://release-notes/SKILL.md",
+        baseUri: "skill://release-notes",
+      },
+    });
+    expect(listing.skills[0].mcp).toBeUndefined();
+
+    const table = await cli.run(["list", ...SLOW_MACHINE]);
+    expect(table.stdout).toMatch(
+      /\ndocs:release-notes\s+on\s+0\.00\s+mcp:docs\s+Remote release notes\. \(MCP server docs, skill:\/\/release-notes\)\n/,
+    );
+  });
+
+  it("shows a state set on <label>:<name> and finds MCP skills with --query", async () => {
+    const docs = serve({
+      "refunds/SKILL.md": "---\nname: refunds\ndescription: Processes refunds.\n---\nRefund.\n",
+    });
+    writeConfig({ docs: docs.serverConfig() });
+    const workspace = openWorkspace({
+      cwd: cli.project,
+      home: cli.home,
+      env: { SKILLBOX_DB: path.join(cli.base, "skillbox.db") },
+      bundledDirectory: path.join(cli.base, "none"),
+    });
+    workspace.setState("docs:refunds", "name-only");
+    workspace.close();
+
+    const listing = JSON.parse(
+      (await cli.run(["list", "--json", "--query", "refunds", ...SLOW_MACHINE])).stdout,
+    );
+    expect(listing.skills.map((skill: Record<string, unknown>) => [skill.name, skill.state])).toEqual([
+      ["docs:refunds", "name-only"],
+    ]);
+    const none = JSON.parse(
+      (await cli.run(["list", "--json", "--query", "invoices", ...SLOW_MACHINE])).stdout,
+    );
+    expect(none.skills).toEqual([]);
+  });
+
+  it("prints one warning line for a server that fails and one for a server that hangs past --mcp-timeout, and lists the rest", async () => {
+    cli.writeSkill(cli.skills, "pdf");
+    writeConfig({
+      broken: { command: path.join(cli.base, "no-such-server") },
+      stuck: { command: process.execPath, args: ["-e", "setInterval(() => {}, 1000)"] },
+    });
+    const started = Date.now();
+    const result = await cli.run(["list", "--mcp-timeout", "0.5"]);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/\npdf\s+on/);
+    const lines = result.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^mcp:broken warning mcp-server-unavailable MCP server "broken" could not be used: spawn .*ENOENT$/,
+        ),
+        expect.stringMatching(
+          /^mcp:stuck warning mcp-server-unavailable MCP server "stuck" did not connect and list its skills within 0.5 s/,
+        ),
+      ]),
+    );
+  });
+
+  it("connects to nothing with --no-mcp", async () => {
+    cli.writeSkill(cli.skills, "pdf");
+    writeConfig({ broken: { command: path.join(cli.base, "no-such-server") } });
+    const result = await cli.run(["list", "--no-mcp", "--json"]);
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout).diagnostics).toEqual([]);
   });
 });

@@ -1,11 +1,19 @@
 // `skillbox list [--json] [--query <text>]`: the registry view — every skill the roots hold, with its
 // root, state, usage score and diagnostics; skipped files appear only in the top-level diagnostics.
+// Skills of the config's MCP servers follow, named `<label>:<name>` with their server and base URI
+// (skills/list only; the MCP client is loaded only when servers are configured and --no-mcp is absent).
 
 import type { SkillRecord } from "../../registry/index/skill-record.js";
 import { describeModelVisibility, type ModelVisibility } from "../../registry/model-visibility.js";
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import type { SkillContext } from "../../skills/skill-metadata.js";
 import { translateIfEnabled } from "../../translate/translate-if-enabled.js";
+import {
+  hasMcpServers,
+  type McpSkillEntry,
+  type McpSkills,
+  mcpModelVisibility,
+} from "../../workspace/mcp-skills.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
@@ -19,7 +27,7 @@ import {
 import { openConfiguredTranslator } from "../open-configured-translator.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
 
-const HELP = `Usage: skillbox list [--json] [--query <text>] [--limit <n>] [--dir <folder>...] [--cwd <folder>]
+const HELP = `Usage: skillbox list [--json] [--query <text>] [--limit <n>] [--no-mcp] [--dir <folder>...] [--cwd <folder>]
 
 Lists the skills in the skill roots (project .agents/skills and .claude/skills up to the git root,
 then ~/.agents/skills, ~/.claude/skills, ~/.skillbox/skills and the bundled skills), loaded the way
@@ -28,14 +36,23 @@ files are skipped. A skill hidden by a higher root's skill of the same name is m
 With translation on in the settings and a provider configured, the table shows descriptions in
 that language, as the settings page does (--json keeps them as written).
 
+Skills of the MCP servers in the config's mcpServers follow the local ones, named <server>:<skill>,
+with root mcp:<server> and their base URI; they never shadow local skills nor are shadowed by them.
+Only skills/list is asked (no SKILL.md is fetched); a server that fails or takes longer than
+--mcp-timeout is one warning line on stderr.
+
 Options:
   --json          Print { skills: [{ name, qualifiedName, description, root, path, directory,
                   state, score, shadowed, modelInvocable, modelVisibility, userInvocable, context,
                   paths, diagnostics }], diagnostics }; modelVisibility says what the model gets
                   (listed) or why not (state, shadowed, disable-model-invocation,
-                  waiting-for-paths: no file matching its paths has been touched yet)
+                  waiting-for-paths: no file matching its paths has been touched yet); an MCP
+                  skill also has mcp: { server, skillName, uri, baseUri }
   --query <text>  Search names, descriptions, when_to_use and tags; best matches first
   --limit <n>     With --query, how many results (default 10)
+  --no-mcp        Leave out the skills of the config's MCP servers (connects to none)
+  --mcp-timeout <seconds>
+                  How long each MCP server gets to start and list its skills (default 5)
 ${WORKSPACE_OPTIONS_HELP}
   --help          Print this help
 `;
@@ -67,6 +84,20 @@ export interface ListedSkillJson {
   /** Search relevance, with --query. */
   relevance?: number;
   diagnostics: Diagnostic[];
+  /** Where an MCP skill comes from; absent for local skills. */
+  mcp?: ListedMcpOrigin;
+}
+
+/** The origin of an MCP skill in `list --json`. */
+export interface ListedMcpOrigin {
+  /** The server's label in mcpServers. */
+  server: string;
+  /** The skill's own name (frontmatter), without the label. */
+  skillName: string;
+  /** Its SKILL.md URI. */
+  uri: string;
+  /** The skill root its relative paths resolve against. */
+  baseUri: string;
 }
 
 export const listCommand: CliCommand = {
@@ -78,23 +109,45 @@ export const listCommand: CliCommand = {
       json: { type: "boolean" },
       query: { type: "string" },
       limit: { type: "string" },
+      "no-mcp": { type: "boolean" },
+      "mcp-timeout": { type: "string" },
       ...WORKSPACE_OPTIONS,
     });
     rejectExtraArguments("list", positionals, 0);
     const limit = values.limit === undefined ? 10 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1)
       throw usageError("list", `--limit must be a positive whole number, not '${values.limit}'`);
+    const mcpTimeout = values["mcp-timeout"] === undefined ? undefined : Number(values["mcp-timeout"]);
+    if (mcpTimeout !== undefined && !(Number.isFinite(mcpTimeout) && mcpTimeout > 0 && mcpTimeout <= 600))
+      throw usageError(
+        "list",
+        `--mcp-timeout must be a number of seconds above 0 and at most 600, not '${values["mcp-timeout"]}'`,
+      );
     const workspace = openCliWorkspace("list", io, values);
+    let mcp: McpSkills | undefined;
     try {
-      const skills =
+      // Connecting starts before the local walk, so the two overlap.
+      if (!values["no-mcp"] && hasMcpServers(workspace.config)) {
+        const { openMcpSkills, LIST_MCP_TIMEOUT_MS } = await import("../../workspace/open-mcp-skills.js");
+        mcp = openMcpSkills(workspace, {
+          timeoutMs: mcpTimeout === undefined ? LIST_MCP_TIMEOUT_MS : Math.round(mcpTimeout * 1000),
+        });
+      }
+      const local =
         values.query === undefined
           ? workspace.registry.list().map((record) => describe(workspace, record))
           : workspace.registry
               .search(values.query, limit)
               .map((result) => ({ ...describe(workspace, result.record), relevance: round(result.score) }));
+      await mcp?.ready;
+      const mcpSkills = matchMcpSkills(mcp?.entries() ?? [], values.query)
+        .slice(0, values.query === undefined ? undefined : limit)
+        .map((entry) => describeMcpSkill(workspace, entry));
+      const skills = [...local, ...mcpSkills];
       const diagnostics = [
         ...workspace.diagnostics,
         ...workspace.registry.diagnostics({ includeSkills: false }),
+        ...(mcp?.diagnostics() ?? []),
       ];
       if (values.json) {
         io.stdout(`${JSON.stringify({ skills, diagnostics }, null, 2)}\n`);
@@ -114,16 +167,57 @@ export const listCommand: CliCommand = {
       if (skills.length === 0) {
         io.stderr(
           values.query === undefined
-            ? `No skills found in ${escapeTerminalLine(workspace.roots.map((root) => root.path).join(", "))}\n`
+            ? `No skills found in ${escapeTerminalLine(workspace.roots.map((root) => root.path).join(", "))}${mcp === undefined ? "" : " nor on the MCP servers"}\n`
             : `No skills match '${escapeTerminalLine(values.query)}'\n`,
         );
       }
       return EXIT_OK;
     } finally {
+      await mcp?.close();
       workspace.close();
     }
   },
 };
+
+/** MCP skills by name; with a query, those whose name or description holds every word of it. */
+function matchMcpSkills(entries: readonly McpSkillEntry[], query: string | undefined): McpSkillEntry[] {
+  const sorted = [...entries].sort((left, right) =>
+    left.name < right.name ? -1 : left.name > right.name ? 1 : 0,
+  );
+  if (query === undefined) return sorted;
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== "");
+  return sorted.filter((entry) => {
+    const text = `${entry.name} ${entry.description}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
+function describeMcpSkill(workspace: Workspace, entry: McpSkillEntry): ListedSkillJson {
+  const state = workspace.stateOf(entry.name);
+  const modelVisibility = mcpModelVisibility(state);
+  return {
+    name: entry.name,
+    qualifiedName: entry.name,
+    description: entry.description,
+    root: `mcp:${entry.label}`,
+    path: entry.uri,
+    directory: entry.rootUri,
+    state,
+    score: 0,
+    shadowed: false,
+    modelInvocable: modelVisibility === "listed",
+    modelVisibility,
+    // Skillbox's /name runs local skills only.
+    userInvocable: false,
+    context: "inline",
+    paths: [],
+    diagnostics: [],
+    mcp: { server: entry.label, skillName: entry.skillName, uri: entry.uri, baseUri: entry.rootUri },
+  };
+}
 
 function describe(workspace: Workspace, record: SkillRecord): ListedSkillJson {
   const modelVisibility = describeModelVisibility(record, workspace.stateOf(record.name));
@@ -152,7 +246,11 @@ function renderTable(listed: readonly ListedSkillJson[]): string {
     name: escapeTerminalLine(skill.name),
     qualifiedName: escapeTerminalLine(skill.qualifiedName),
     root: escapeTerminalLine(skill.root),
-    description: `${escapeTerminalLine(oneLine(skill.description))}${VISIBILITY_NOTES[skill.modelVisibility] ?? ""}`,
+    description: `${escapeTerminalLine(oneLine(skill.description))}${VISIBILITY_NOTES[skill.modelVisibility] ?? ""}${
+      skill.mcp === undefined
+        ? ""
+        : escapeTerminalLine(` (MCP server ${skill.mcp.server}, ${skill.mcp.baseUri})`)
+    }`,
   }));
   const nameWidth = Math.min(40, Math.max(4, ...skills.map((skill) => displayName(skill).length)));
   const stateWidth = Math.max(5, ...skills.map((skill) => skill.state.length));

@@ -1,0 +1,110 @@
+// Connects the config's `mcpServers` for a listing (`list`, `state`, `serve`): skills/list only, each
+// server within a timeout, failures as diagnostics. Import it on demand (it loads the MCP client) and
+// only when hasMcpServers(config) says there is something to connect.
+
+import { join } from "node:path";
+import { createNodeMcpConnector, type McpConnector } from "../mcp-host/connect-mcp-server.js";
+import { bodyOf, fetchVerifiedFile } from "../mcp-host/fetch-verified-file.js";
+import { parseMcpServersConfig } from "../mcp-host/mcp-server-config.js";
+import { createMcpSkillHost, type McpSkillHost } from "../mcp-host/mcp-skill-host.js";
+import { createVerifiedFileCache } from "../mcp-host/verified-file-cache.js";
+import type { Diagnostic } from "../skills/diagnostic.js";
+import { type McpSkills, mcpLabelOf } from "./mcp-skills.js";
+import { reservedMcpLabels } from "./with-mcp-skills.js";
+import type { Workspace } from "./workspace.js";
+
+/** How long `list` waits for a server to connect and list its skills. */
+export const LIST_MCP_TIMEOUT_MS = 5_000;
+
+export interface OpenMcpSkillsOptions {
+  /** Default the Node connector (stdio, HTTP, SSE). */
+  connector?: McpConnector;
+  /** Per server, to connect and answer skills/list; default the host's (30 s). */
+  timeoutMs?: number;
+  /** Told about each problem as it happens (config entries first, synchronously). */
+  onDiagnostic?: (diagnostic: Diagnostic) => void;
+}
+
+/**
+ * Starts connecting every configured server; `ready` settles when all are connected or given up.
+ * Undefined when the config names no usable server (its diagnostics, if any, went to onDiagnostic).
+ */
+export function openMcpSkills(
+  workspace: Pick<Workspace, "config" | "roots" | "home">,
+  options: OpenMcpSkillsOptions = {},
+): McpSkills | undefined {
+  const configured = parseMcpServersConfig(workspace.config.mcpServers, {
+    reservedLabels: reservedMcpLabels(workspace.roots),
+  });
+  for (const diagnostic of configured.diagnostics) options.onDiagnostic?.(diagnostic);
+  if (configured.servers.length === 0) return undefined;
+  const labels = configured.servers.map((server) => server.label);
+  const cache = createVerifiedFileCache(join(workspace.home, ".skillbox", "mcp-cache"));
+  const refusals: Diagnostic[] = [];
+  let host: McpSkillHost | undefined;
+  let closed = false;
+  const ready = createMcpSkillHost({
+    servers: configured.servers,
+    connect: options.connector ?? createNodeMcpConnector(),
+    cache,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.onDiagnostic === undefined ? {} : { onDiagnostic: options.onDiagnostic }),
+  }).then(
+    async (connected) => {
+      // Closed while connecting: nothing may keep a spawned server alive.
+      if (closed) await connected.close();
+      else host = connected;
+    },
+    (error: unknown) => {
+      const problem: Diagnostic = {
+        severity: "warning",
+        code: "mcp-server-unavailable",
+        message: `MCP servers could not be used: ${error instanceof Error ? error.message : String(error)}`,
+        path: "mcpServers",
+      };
+      refusals.push(problem);
+      options.onDiagnostic?.(problem);
+    },
+  );
+  const refuse = (name: string, message: string) => {
+    const problem: Diagnostic = {
+      severity: "warning",
+      code: "mcp-verification-failed",
+      message: `Refused the SKILL.md of "${name}": ${message}`,
+      path: `mcp:${mcpLabelOf(name) ?? name}`,
+    };
+    refusals.push(problem);
+    options.onDiagnostic?.(problem);
+    return { ok: false as const, message: problem.message };
+  };
+  const originOf = (name: string) => host?.origins().find((origin) => origin.label === mcpLabelOf(name));
+
+  return {
+    labels,
+    ready,
+    entries: () => host?.entries() ?? [],
+    get: (name) => originOf(name)?.get(name),
+    owns: (name) => labels.includes(mcpLabelOf(name) ?? ""),
+    diagnostics: () => [...configured.diagnostics, ...(host?.diagnostics() ?? []), ...refusals],
+    async readSkill(name) {
+      const origin = originOf(name);
+      const entry = origin?.get(name);
+      if (origin === undefined || entry === undefined) {
+        return { ok: false, message: `No connected MCP server serves "${name}".` };
+      }
+      const fetched = await fetchVerifiedFile(origin, entry, entry.uri, cache);
+      if (!fetched.ok) {
+        // Refreshed so the next listing shows what the server publishes now.
+        if (fetched.reason !== "unavailable") await origin.refreshEntry(entry.uri).catch(() => undefined);
+        return refuse(name, fetched.message);
+      }
+      if (fetched.text === undefined) return refuse(name, "it is not UTF-8 text");
+      return { ok: true, text: fetched.text, body: bodyOf(fetched.text), fromCache: fetched.fromCache };
+    },
+    async close() {
+      closed = true;
+      await host?.close();
+      host = undefined;
+    },
+  };
+}
