@@ -2,8 +2,9 @@
 
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { SkillboxError } from "../errors.js";
+import { openSqliteDatabase } from "./load-better-sqlite3.js";
 import { type Migration, migrations, readSchemaVersion, runMigrations } from "./migrations.js";
 import { toStoreError } from "./store-errors.js";
 
@@ -54,7 +55,7 @@ export function openStore(options: OpenStoreOptions = {}): SkillboxStore {
   let database: Database.Database;
   try {
     if (!isMemory) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    database = new Database(path, { timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
+    database = openSqliteDatabase(path, { timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
   } catch (error) {
     throw wrapOpenError(error, path);
   }

@@ -1,11 +1,11 @@
 // Maps SQLite failures to SkillboxErrors whose message says what to do next.
 
-import Database from "better-sqlite3";
 import { SkillboxError } from "../errors.js";
+import { loadBetterSqlite3 } from "./load-better-sqlite3.js";
 
 /** Turns a better-sqlite3 error into a `store-corrupt`, `store-locked` or `store-error`; other errors pass through. */
 export function toStoreError(error: unknown, path: string): unknown {
-  if (!(error instanceof Database.SqliteError)) return error;
+  if (!(error instanceof loadBetterSqlite3().SqliteError)) return error;
   const code = error.code;
   const data = { path, sqliteCode: code };
   if (code.startsWith("SQLITE_NOTADB") || code.startsWith("SQLITE_CORRUPT")) {
