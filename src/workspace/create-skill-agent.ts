@@ -30,6 +30,7 @@ import { mcpCatalogEntries } from "../mcp-host/mcp-catalog-entries.js";
 import { parseMcpServersConfig } from "../mcp-host/mcp-server-config.js";
 import { createMcpSkillApprovals, createSettingsApprovalStorage } from "../mcp-host/mcp-skill-approvals.js";
 import { createMcpSkillHost, type McpSkillHost } from "../mcp-host/mcp-skill-host.js";
+import { mcpUserInvocation } from "../mcp-host/mcp-user-invocation.js";
 import { createVerifiedFileCache } from "../mcp-host/verified-file-cache.js";
 import type { SkillCatalogBudget } from "../prompt/default-catalog-budget.js";
 import { renderSkillCatalog } from "../prompt/render-skill-catalog.js";
@@ -287,6 +288,8 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
       get allowShellCommands() {
         return workspace.settings.readSkillSettings().settings.allowShellInjection;
       },
+      // `/label:name args` loads an MCP skill through the host's verified path.
+      external: mcpUserInvocation(() => mcpHost, stateOf),
     },
     onEvent: (event) => {
       // Compaction may drop bodies it could not re-attach, so a repeated load must send them again.

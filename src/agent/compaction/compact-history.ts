@@ -75,7 +75,8 @@ export async function compactHistory(
           toolCallId: `compaction_reattach_${index}`,
           toolName: LOAD_SKILL_TOOL,
           content: load.content,
-          metadata: { skill: load.skill, context: "inline", reattached: true },
+          // The load's own metadata stays (an MCP skill's server and base URI), so provenance survives.
+          metadata: { ...load.metadata, skill: load.skill, context: "inline", reattached: true },
           data: load.data,
         });
       });

@@ -8,6 +8,8 @@ export interface RecognizedSkillLoad {
   skill: string;
   content: string;
   data: SkillLoaded;
+  /** A load_skill result's metadata (for an MCP skill: its server and base URI), kept when re-attached. */
+  metadata?: Record<string, unknown>;
 }
 
 /**
@@ -17,5 +19,11 @@ export interface RecognizedSkillLoad {
 export function recognizeSkillLoad(message: ChatMessage): RecognizedSkillLoad | undefined {
   if (message.role === "assistant" || message.data?.kind !== "skill-loaded") return undefined;
   if (message.role === "tool" && message.isError) return undefined;
-  return { skill: message.data.name, content: message.content, data: message.data };
+  const load: RecognizedSkillLoad = {
+    skill: message.data.name,
+    content: message.content,
+    data: message.data,
+  };
+  if (message.role === "tool" && message.metadata !== undefined) load.metadata = message.metadata;
+  return load;
 }

@@ -1,6 +1,8 @@
 // `/name args` typed by the user: an inline skill's body (arguments substituted, shell lines run
 // when allowed) joins the conversation as a `<skill name="…">` user message; a fork skill runs in
 // a sub-agent. Works for disable-model-invocation skills; refused for user-invocable: false ones.
+// Names another source owns (`<label>:<name>` from an MCP server) load through that source's own
+// verified path, arguments substituted there, and join the conversation the same way.
 import type { SkillMetadata } from "../../skills/skill-metadata.js";
 import type { ToolResult } from "../../tools/define-tool.js";
 import type { SkillLoaded } from "../../tools/skill-loaded.js";
@@ -27,8 +29,26 @@ export interface SkillSource {
   recordUsage?(name: string): unknown;
 }
 
+/**
+ * Skills that load through a path of their own, e.g. MCP servers' (fetched, verified, origin-tagged):
+ * their `` !`cmd` `` lines never run and they never fork; the result is the message the model sees.
+ */
+export interface ExternalSkillSource {
+  owns(name: string): boolean;
+  /** Why the user may not run this skill with `/name`, or undefined when they may. */
+  refusal?(name: string): string | undefined;
+  /** Loads the skill with `args` substituted; a success carries `skill-loaded` data. */
+  invoke(
+    name: string,
+    args: string,
+    options: { sessionId?: string; signal?: AbortSignal },
+  ): Promise<ToolResult>;
+}
+
 export interface UserInvocationOptions {
   skills: SkillSource;
+  /** Looked up when `skills` has no skill of the name. */
+  external?: ExternalSkillSource;
   /** Runs `context: fork` skills; without it they are refused. */
   runner?: SubAgentRunner;
   sessionId?: string;
@@ -46,7 +66,8 @@ export type UserInvocation =
   | { kind: "none" }
   | {
       kind: "inline";
-      skill: SkillSourceEntry;
+      /** The local skill, or (for an external one) its name and base. */
+      skill: Pick<SkillSourceEntry, "name" | "directory">;
       arguments: string;
       /** The `<skill name="…">` message for the history, with the skill it loads as data. */
       message: { role: "user"; content: string; data: SkillLoaded };
@@ -66,7 +87,11 @@ export async function invokeUserSkill(text: string, options: UserInvocationOptio
   const command = parseSlashCommand(text);
   if (command === undefined) return { kind: "none" };
   const skill = options.skills.get(command.name);
-  if (skill === undefined) return { kind: "none" };
+  if (skill === undefined) {
+    return options.external?.owns(command.name) === true
+      ? invokeExternalSkill(options.external, command, options)
+      : { kind: "none" };
+  }
   const refuse = (message: string): UserInvocation => ({ kind: "refused", skill: skill.name, message });
   const userInvocable = options.skills.isUserInvocable?.(command.name) ?? skill.metadata.userInvocable;
   if (!userInvocable) {
@@ -132,4 +157,36 @@ export async function invokeUserSkill(text: string, options: UserInvocationOptio
     hooks: skill.metadata.hooks,
   };
   return { kind: "inline", skill, arguments: command.arguments, message: { role: "user", content, data } };
+}
+
+/** `/label:name args` for a skill another source loads: its result becomes the `<skill>` user message. */
+async function invokeExternalSkill(
+  external: ExternalSkillSource,
+  command: { name: string; arguments: string },
+  options: UserInvocationOptions,
+): Promise<UserInvocation> {
+  const refuse = (message: string): UserInvocation => ({ kind: "refused", skill: command.name, message });
+  const refusal = external.refusal?.(command.name);
+  if (refusal !== undefined) return refuse(refusal);
+  let result: ToolResult;
+  try {
+    result = await external.invoke(command.name, command.arguments, {
+      ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+  } catch (error) {
+    return refuse(
+      `Skill "${command.name}" could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const data = result.data;
+  if (result.isError === true || data?.kind !== "skill-loaded") {
+    return refuse(`Skill "${command.name}" was not run: ${result.content}`);
+  }
+  return {
+    kind: "inline",
+    skill: { name: data.name, directory: data.skillDir },
+    arguments: command.arguments,
+    message: { role: "user", content: result.content, data },
+  };
 }
