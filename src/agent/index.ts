@@ -69,6 +69,7 @@ export { recognizeSkillLoad } from "./invocation/recognize-skill-load.js";
 export type { SkillActivation, SkillActivations } from "./invocation/skill-activations.js";
 export { activationOf, createSkillActivations } from "./invocation/skill-activations.js";
 export type {
+  ExternalSkillSource,
   SkillSource,
   SkillSourceEntry,
   UserInvocation,
@@ -90,6 +91,7 @@ export type {
   PermissionRules,
   PermissionScope,
   PermissionVerdict,
+  UntrustedOrigin,
 } from "./permissions/permissions.js";
 export {
   createPermissionPolicy,

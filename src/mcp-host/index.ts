@@ -4,15 +4,24 @@
 
 export { createNodeMcpConnector, type McpConnection, type McpConnector } from "./connect-mcp-server.js";
 export { createMcpSkillTools } from "./create-mcp-skill-tools.js";
-export { CODE_EXECUTION_TOOLS, gateCodeExecution, type McpExecutionQuestion } from "./gate-code-execution.js";
+export {
+  CODE_EXECUTION_TOOLS,
+  gateCodeExecution,
+  type McpExecutionQuestion,
+  mcpCodeExecutionOrigin,
+} from "./gate-code-execution.js";
 export { listMcpServerTools, mcpToolName } from "./list-mcp-server-tools.js";
 export { mcpCatalogEntries } from "./mcp-catalog-entries.js";
 export { type McpServerConfig, parseMcpServersConfig } from "./mcp-server-config.js";
 export {
   createMcpSkillApprovals,
+  createMemoryApprovalStorage,
+  createSettingsApprovalStorage,
+  type McpApprovalRecord,
   type McpApprovalStorage,
   type McpSkillApprovals,
 } from "./mcp-skill-approvals.js";
 export { createMcpSkillHost, type McpLoadApprovalRequest, type McpSkillHost } from "./mcp-skill-host.js";
 export type { McpSkillEntry, McpSkillOrigin } from "./mcp-skill-origin.js";
+export { mcpUserInvocation } from "./mcp-user-invocation.js";
 export { createVerifiedFileCache, type VerifiedFileCache } from "./verified-file-cache.js";
