@@ -26,6 +26,7 @@ import {
 } from "../open-cli-workspace.js";
 import { openConfiguredTranslator } from "../open-configured-translator.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
+import { writeJsonListing } from "../write-json-listing.js";
 
 const HELP = `Usage: skillbox list [--json] [--query <text>] [--limit <n>] [--no-mcp] [--dir <folder>...] [--cwd <folder>]
 
@@ -133,26 +134,42 @@ export const listCommand: CliCommand = {
           timeoutMs: mcpTimeout === undefined ? LIST_MCP_TIMEOUT_MS : Math.round(mcpTimeout * 1000),
         });
       }
-      const local =
+      const found =
         values.query === undefined
-          ? workspace.registry.list().map((record) => describe(workspace, record))
+          ? workspace.registry.list().map((record) => ({ record, relevance: undefined }))
           : workspace.registry
               .search(values.query, limit)
-              .map((result) => ({ ...describe(workspace, result.record), relevance: round(result.score) }));
+              .map((result) => ({ record: result.record, relevance: round(result.score) }));
+      const describeFound = ({
+        record,
+        relevance,
+      }: {
+        record: SkillRecord;
+        relevance: number | undefined;
+      }) =>
+        relevance === undefined ? describe(workspace, record) : { ...describe(workspace, record), relevance };
       await mcp?.ready;
       const mcpSkills = matchMcpSkills(mcp?.entries() ?? [], values.query)
         .slice(0, values.query === undefined ? undefined : limit)
         .map((entry) => describeMcpSkill(workspace, entry));
-      const skills = [...local, ...mcpSkills];
       const diagnostics = [
         ...workspace.diagnostics,
         ...workspace.registry.diagnostics({ includeSkills: false }),
         ...(mcp?.diagnostics() ?? []),
       ];
       if (values.json) {
-        io.stdout(`${JSON.stringify({ skills, diagnostics }, null, 2)}\n`);
+        // Each row is made just before it is written: 10,000 rows never sit in memory at once.
+        function* rows() {
+          for (const item of found) yield describeFound(item);
+          yield* mcpSkills;
+        }
+        writeJsonListing(io.stdout, [
+          ["skills", rows()],
+          ["diagnostics", diagnostics],
+        ]);
         return EXIT_OK;
       }
+      const skills = [...found.map(describeFound), ...mcpSkills];
       if (skills.length > 0) {
         // Shown in the settings' language, as on the settings page (JSON keeps them as written).
         const translator = await openConfiguredTranslator("list", io, workspace);
