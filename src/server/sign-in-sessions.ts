@@ -115,7 +115,7 @@ export function createSignInSessions(options: SignInSessionsOptions = {}): SignI
       if (remaining <= 0) return false;
       // Kept until the code expires anyway; after that the signature check refuses it by itself.
       return withinTime(
-        spentCodes.claim(SPENT_CODES_NAMESPACE, digest(code), true, { ttlMs: remaining }),
+        spentCodes.claim(SPENT_CODES_NAMESPACE, digest(claims.n), true, { ttlMs: remaining }),
         claimTimeoutMs,
       );
     },
@@ -152,9 +152,10 @@ function createSigner(secret: string, purpose: string) {
       const dot = value.indexOf(".");
       if (dot <= 0 || value.length > 1024) return undefined;
       const body = value.slice(0, dot);
-      const sent = Buffer.from(value.slice(dot + 1), "base64url");
-      const expected = mac(body);
-      // The length is public (always 32 bytes); the comparison of the bytes takes constant time.
+      // The text is compared, not decoded bytes: base64url has spare bits, so other spellings decode
+      // to the same MAC, and each would be a fresh "unspent" code. The length is public (43 chars).
+      const sent = Buffer.from(value.slice(dot + 1));
+      const expected = Buffer.from(mac(body).toString("base64url"));
       if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) return undefined;
       try {
         return JSON.parse(Buffer.from(body, "base64url").toString("utf8"));

@@ -107,6 +107,22 @@ describe("GET /login?code=", () => {
     expect(await reused.text()).toContain("already used or has expired");
   });
 
+  it("refuses another spelling of a used code (base64url's spare bits decode to the same signature)", async () => {
+    const context = setUp();
+    const code = context.sessions.issueCode();
+    expect((await context.request(`/login?code=${code}`)).status).toBe(303);
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(code.slice(-1));
+    // The last of the 43 characters carries 4 bits of the 32-byte MAC; its lowest bit is spare.
+    const respelled = code.slice(0, -1) + alphabet[last ^ 1];
+    expect(Buffer.from(respelled.split(".")[1] ?? "", "base64url")).toEqual(
+      Buffer.from(code.split(".")[1] ?? "", "base64url"),
+    );
+    const replay = await context.request(`/login?code=${respelled}`);
+    expect(replay.status).toBe(403);
+    expect(replay.headers.get("set-cookie")).toBeNull();
+  });
+
   it("refuses an expired code, a made-up one and the token itself", async () => {
     const context = setUp();
     const code = context.sessions.issueCode();
