@@ -1,72 +1,63 @@
-// The files of one skill folder as the extension serves them, with the (size, mtime) stamps that
-// decide whether cached digests still hold.
+// The files of one skill folder as the extension serves them. Synchronous on purpose: one walk is a
+// handful of readdir calls, and a skills/list page walks 100 skills; going through the thread pool
+// for each call cost more than the calls themselves (10,000 skills: 1.5 s of promise and thread-pool
+// overhead on 2 cores, against a few hundred milliseconds of system calls).
 
-import { stat } from "node:fs/promises";
+import { type Dirent, readdirSync } from "node:fs";
 import * as path from "node:path";
-import { walkSkillFolder } from "../registry/files/walk-skill-folder.js";
 
-/** One served file: its path under the skill folder and its stamp. */
-export interface ServedFile {
+/** One served file: its path under the skill folder and on disk. */
+export interface ServedPath {
   /** POSIX path relative to the skill folder; the skill file itself is always `SKILL.md`. */
   relative: string;
   absolute: string;
-  size: number;
-  mtimeMs: number;
 }
 
 /** How far a walk goes. */
 export interface ListServedFilesOptions {
   /** Folder levels below the skill folder; default 8 (the registry's scan depth). */
   maxDepth?: number;
-  /** Files listed at most; default 513 (one past the SDK's publication limit, so excess shows). */
+  /** Files listed besides the skill file at most; default 513 (one past the SDK's publication limit, so excess shows). */
   maxFiles?: number;
 }
 
 const SKIPPED_FOLDERS = new Set(["node_modules", "__pycache__"]);
 
 /**
- * Lists `skillFile` as `SKILL.md` and every other regular file under its folder, sorted by path.
- * Dot entries, `node_modules` and `__pycache__` are skipped (the registry never scans them) and
- * symbolic links are never followed, so nothing outside the folder is served. Undefined when the
- * skill file itself is gone.
+ * Lists `skillFile` as `SKILL.md`, first, then every other regular file under its folder, in walk
+ * order. Dot entries, `node_modules` and `__pycache__` are skipped (the registry never scans them) and
+ * symbolic links are never followed, so nothing outside the folder is served. Nothing is stat'ed: the
+ * caller opens or stats each file anyway, and learns there whether the skill file still exists.
  */
-export async function listServedFiles(
-  skillFile: string,
-  options: ListServedFilesOptions = {},
-): Promise<ServedFile[] | undefined> {
+export function listServedFiles(skillFile: string, options: ListServedFilesOptions = {}): ServedPath[] {
   const directory = path.dirname(skillFile);
   const skillFileName = path.basename(skillFile);
-  const own = await stamp(skillFile);
-  if (own === undefined) return undefined;
-  const others = await walkSkillFolder<ServedFile>(directory, {
-    maxDepth: options.maxDepth ?? 8,
-    maxFiles: options.maxFiles ?? 513,
-    enterFolder: (name) => !name.startsWith(".") && !SKIPPED_FOLDERS.has(name),
-    includeEntry: (entry) => entry.isFile() && !entry.name.startsWith("."),
-    async toResult(relative, absolute) {
+  const maxDepth = options.maxDepth ?? 8;
+  const maxFiles = (options.maxFiles ?? 513) + 1;
+  const files: ServedPath[] = [{ relative: "SKILL.md", absolute: skillFile }];
+  const walk = (folder: string, prefix: string, depth: number): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      // A folder that is missing, vanished or cannot be read simply contributes nothing.
+      return;
+    }
+    for (const entry of entries) {
+      if (files.length >= maxFiles) return;
+      const name = entry.name;
+      if (name.startsWith(".")) continue;
+      const relative = prefix === "" ? name : `${prefix}/${name}`;
+      if (entry.isDirectory()) {
+        if (depth < maxDepth && !SKIPPED_FOLDERS.has(name))
+          walk(`${folder}${path.sep}${name}`, relative, depth + 1);
+        continue;
+      }
       // The skill file is served as SKILL.md whatever its case on disk; a second spelling is dropped.
-      if (relative === skillFileName || relative === "SKILL.md") return undefined;
-      const found = await stamp(absolute);
-      return found === undefined ? undefined : { relative, absolute, ...found };
-    },
-  });
-  const files = [{ relative: "SKILL.md", absolute: skillFile, ...own }, ...others];
-  return files.sort((left, right) =>
-    left.relative < right.relative ? -1 : left.relative > right.relative ? 1 : 0,
-  );
-}
-
-/** `relative\0size\0mtime` lines: equal signatures mean no file was added, removed or touched. */
-export function signatureOf(files: readonly ServedFile[]): string {
-  return files.map((file) => `${file.relative}\0${file.size}\0${file.mtimeMs}`).join("\n");
-}
-
-async function stamp(file: string): Promise<{ size: number; mtimeMs: number } | undefined> {
-  try {
-    const stats = await stat(file);
-    return stats.isFile() ? { size: stats.size, mtimeMs: stats.mtimeMs } : undefined;
-  } catch {
-    // Gone between the listing and the stat: the file simply is not served.
-    return undefined;
-  }
+      if (!entry.isFile() || (prefix === "" && (name === skillFileName || name === "SKILL.md"))) continue;
+      files.push({ relative, absolute: `${folder}${path.sep}${name}` });
+    }
+  };
+  walk(directory, "", 1);
+  return files;
 }

@@ -3,7 +3,7 @@
 // the SDK's `skillEntry`, cached per skill by file stamps.
 
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { ResourceNotFoundError } from "@modelcontextprotocol/server";
 import type {
   DirectoryResource,
@@ -12,16 +12,21 @@ import type {
   SkillSource,
   SkillWarning,
 } from "@modelcontextprotocol/server/ext/skills";
-import { mapWithConcurrency } from "../registry/files/map-with-concurrency.js";
+import type { SkillRecord } from "../registry/index/skill-record.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import type { SkillState } from "../store/skill-state.js";
 import { assignSkillPaths, type SkillPath } from "./assign-skill-paths.js";
 import { pageByUri } from "./page-by-uri.js";
 import {
+  absolutePathOf,
   type BuiltSkill,
   type BuiltSkillFile,
   canonical,
   createSkillEntryCache,
+  directoryChildren,
+  fileAt,
+  isDirectoryOf,
+  mimeTypeOfFile,
   type SkillEntryChange,
 } from "./skill-entry-cache.js";
 import { skillExposure } from "./skill-exposure.js";
@@ -74,13 +79,14 @@ export interface SkillboxSkillSource extends Required<Pick<SkillSource, "readDir
 
 type Table = {
   builtAt: number;
+  /** The registry's records and what each exposes (bit 1: resources, bit 2: listed) when it was built. */
+  records: readonly SkillRecord[];
+  exposures: Uint8Array;
   skills: ServedSkill[];
   listed: ServedSkill[];
   byUri: Map<string, ServedSkill>;
   byRoot: Map<string, ServedSkill>;
 };
-
-const ENTRY_CONCURRENCY = 16;
 
 /** Creates the adapter over `workspace.registry` and `workspace.stateOf`. */
 export function createSkillboxSkillSource(
@@ -96,16 +102,36 @@ export function createSkillboxSkillSource(
   const reported = new Set<string>();
   let table: Table | undefined;
 
+  /**
+   * The served skills. Rebuilt on `invalidate` (registry events); otherwise, once its TTL ran out, the
+   * states are asked again (they may have been set by another process) and the table is rebuilt only
+   * when a record or an exposure differs: 10,000 state look-ups cost milliseconds, assigning 10,000
+   * paths tens of them.
+   */
   function currentTable(): Table {
     const now = clock();
     if (table !== undefined && now - table.builtAt < ttl) return table;
-    const exposed = new Map<string, boolean>();
-    const records = workspace.registry.list({ includeShadowed: true }).filter((record) => {
+    const records = workspace.registry.list({ includeShadowed: true });
+    const exposures = new Uint8Array(records.length);
+    for (let index = 0; index < records.length; index++) {
+      const record = records[index] as SkillRecord;
       const exposure = skillExposure(record, workspace.stateOf(record.name));
-      if (exposure.resources) exposed.set(record.qualifiedName, exposure.listed);
-      return exposure.resources;
-    });
-    const { paths, unservable } = assignSkillPaths(records);
+      exposures[index] = (exposure.resources ? 1 : 0) | (exposure.listed ? 2 : 0);
+    }
+    if (table !== undefined && sameTable(table, records, exposures)) {
+      table.builtAt = now;
+      return table;
+    }
+    const exposed = new Map<string, boolean>();
+    const served: SkillRecord[] = [];
+    for (let index = 0; index < records.length; index++) {
+      const bits = exposures[index] as number;
+      if ((bits & 1) === 0) continue;
+      const record = records[index] as SkillRecord;
+      exposed.set(record.qualifiedName, (bits & 2) !== 0);
+      served.push(record);
+    }
+    const { paths, unservable } = assignSkillPaths(served);
     for (const { record, reason } of unservable) {
       // Once per file and reason: the table is rebuilt often and warnings should not repeat.
       const key = `${record.file}\0${reason}`;
@@ -119,6 +145,8 @@ export function createSkillboxSkillSource(
     }));
     table = {
       builtAt: now,
+      records,
+      exposures,
       skills,
       listed: skills.filter((skill) => skill.listed),
       byUri: new Map(skills.map((skill) => [skill.uri, skill])),
@@ -146,33 +174,46 @@ export function createSkillboxSkillSource(
     return skill === undefined ? undefined : entries.entryFor(skill);
   }
 
+  /**
+   * The file at `uri`, its bytes hashed against the digest last published for it. The entry as last
+   * built is tried first, without a stamp check (the hash is the check); a file it does not know, or
+   * bytes that differ, mean a rebuild of the entry (which publishes the change) and a second try.
+   */
   async function readFileOf(uri: string): Promise<SkillReadResult | undefined> {
     const skill = skillHolding(uri);
     if (skill === undefined) return undefined;
-    let built = await entries.entryFor(skill);
-    let file = built?.files.get(uri);
-    if (built?.directories.has(uri) === true) {
-      throw new ResourceNotFoundError(uri, `${uri} is a directory; use resources/directory/read`);
-    }
-    if (file === undefined) return undefined;
-    let bytes = await readBytes(file);
-    if (bytes === undefined || !matches(bytes, file)) {
-      // Changed between the stamp check and the read: publish the new entry, then serve its bytes.
+    let built = entries.peek(skill);
+    let fresh = false;
+    if (built === undefined) {
       built = await entries.entryFor(skill);
-      file = built?.files.get(uri);
-      if (file === undefined) return undefined;
-      bytes = await readBytes(file);
-      if (bytes === undefined || !matches(bytes, file)) return undefined;
+      fresh = true;
     }
-    const text = decodeLossless(bytes);
-    return text === undefined ? { bytes, mimeType: file.mimeType } : { text, mimeType: file.mimeType };
+    for (;;) {
+      if (built === undefined) return undefined;
+      if (isDirectoryOf(skill, built, uri)) {
+        throw new ResourceNotFoundError(uri, `${uri} is a directory; use resources/directory/read`);
+      }
+      const file = fileAt(built, uri);
+      const bytes = file === undefined ? undefined : readBytes(absolutePathOf(skill, file));
+      if (file !== undefined && bytes !== undefined && matches(bytes, file)) {
+        const mimeType = mimeTypeOfFile(file);
+        const text = decodeLossless(bytes);
+        return text === undefined ? { bytes, mimeType } : { text, mimeType };
+      }
+      // Changed, added or removed since the entry was built: publish the new entry, then serve its bytes.
+      if (fresh) return undefined;
+      built = await entries.entryFor(skill);
+      fresh = true;
+    }
   }
 
   return {
     async list({ cursor }) {
       const page = pageByUri(currentTable().listed, cursor, pageSize, (skill) => skill.uri);
-      const built = await mapWithConcurrency(page.items, ENTRY_CONCURRENCY, (skill) =>
-        entries.entryFor(skill, { maxAgeMs: listMaxAge }),
+      // Each check does its file work synchronously when called; only the SDK's frontmatter parse of
+      // a changed SKILL.md is awaited, so the page's parses run together.
+      const built = await Promise.all(
+        page.items.map((skill) => entries.entryFor(skill, { maxAgeMs: listMaxAge })),
       );
       const skills = built.flatMap((item) => (item === undefined ? [] : [item.entry]));
       return page.nextCursor === undefined ? { skills } : { skills, nextCursor: page.nextCursor };
@@ -184,8 +225,9 @@ export function createSkillboxSkillSource(
     async readDirectory(uri, { cursor }) {
       const key = canonical(uri);
       const skill = skillHolding(key);
+      const built = skill === undefined ? undefined : await entries.entryFor(skill);
       const children =
-        skill === undefined ? undefined : (await entries.entryFor(skill))?.directories.get(key);
+        skill === undefined || built === undefined ? undefined : directoryChildren(skill, built, key);
       if (children === undefined) return undefined;
       const page = pageByUri<DirectoryResource>(children, cursor, pageSize, (child) => child.uri);
       return page.nextCursor === undefined
@@ -211,9 +253,9 @@ export function createSkillboxSkillSource(
   };
 }
 
-async function readBytes(file: BuiltSkillFile): Promise<Uint8Array | undefined> {
+function readBytes(file: string): Buffer | undefined {
   try {
-    return await readFile(file.absolute);
+    return readFileSync(file);
   } catch {
     // Deleted since it was listed: the caller refreshes the entry.
     return undefined;
@@ -229,6 +271,15 @@ function matches(bytes: Uint8Array, file: BuiltSkillFile): boolean {
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+function sameTable(table: Table, records: readonly SkillRecord[], exposures: Uint8Array): boolean {
+  if (table.records.length !== records.length) return false;
+  // Records are immutable: a changed skill is a new object.
+  for (let index = 0; index < records.length; index++) {
+    if (table.records[index] !== records[index] || table.exposures[index] !== exposures[index]) return false;
+  }
+  return true;
+}
 
 /** UTF-8 text when decoding loses nothing; otherwise undefined (sent as a base64 blob). */
 function decodeLossless(bytes: Uint8Array): string | undefined {
