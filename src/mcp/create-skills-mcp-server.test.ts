@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, utimesSync } from "node:fs";
 import * as path from "node:path";
-import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
+import { SkillsClient, SkillVerificationError } from "@modelcontextprotocol/client/ext/skills";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
@@ -136,6 +136,20 @@ describe("createSkillsMcpServer over the skills extension", () => {
     const raw = await client.readResource({ uri: "skill://skills/refunds/logo.png" });
     expect(raw.contents[0]).toMatchObject({ blob: Buffer.from(PNG_BYTES).toString("base64") });
     await expect(client.readResource({ uri: "skill://personal/SKILL.md" })).rejects.toThrow();
+  });
+
+  it("serves an edited file's new bytes, which the old entry refuses and the entry skills/get then returns verifies", async () => {
+    const { client } = await connect();
+    const skills = new SkillsClient(client);
+    const { skill: before } = await skills.get(REFUNDS);
+    const file = fixture.write("refunds/templates/email.md", "Dear customer, we need your receipt first.\n");
+    utimesSync(file, 1_700_000_000, 1_700_000_000);
+    await expect(skills.read(before, "templates/email.md")).rejects.toThrow(SkillVerificationError);
+    const { skill: after } = await skills.get(REFUNDS);
+    const email = await skills.read(after, "templates/email.md");
+    expect(email.text).toBe("Dear customer, we need your receipt first.\n");
+    const listed = (await skills.list()).skills.find((skill) => skill.uri === REFUNDS);
+    expect(listed?.resources).toEqual(after.resources);
   });
 
   it("lists a directory's direct children with folders as inode/directory and SKILL.md's metadata", async () => {
