@@ -74,6 +74,8 @@ export function openCliAgent(
     const agent = createSkillAgent({
       // A failed hook never stops anything, so without this line nobody would know it did not run.
       onHookFailure: (failure) => io.stderr(describeHookFailure(command, failure)),
+      // MCP servers that failed, refused entries and refused reads: one escaped line each, as list prints them.
+      onMcpDiagnostic: (diagnostic) => io.stderr(`${formatDiagnosticLine(diagnostic)}\n`),
       describeAllow: describeCliAllow,
       ...extra,
       allow,

@@ -13,9 +13,6 @@ import { type McpSkills, mcpLabelOf } from "./mcp-skills.js";
 import { reservedMcpLabels } from "./with-mcp-skills.js";
 import type { Workspace } from "./workspace.js";
 
-/** How long `list` waits for a server to connect and list its skills. */
-export const LIST_MCP_TIMEOUT_MS = 5_000;
-
 export interface OpenMcpSkillsOptions {
   /** Default the Node connector (stdio, HTTP, SSE). */
   connector?: McpConnector;
@@ -23,6 +20,17 @@ export interface OpenMcpSkillsOptions {
   timeoutMs?: number;
   /** Told about each problem as it happens (config entries first, synchronously). */
   onDiagnostic?: (diagnostic: Diagnostic) => void;
+}
+
+/** The labels of the usable servers in the config's `mcpServers` (nothing is connected). */
+export function configuredMcpLabels(workspace: Pick<Workspace, "config" | "roots">): string[] {
+  return parseConfiguredServers(workspace).servers.map((server) => server.label);
+}
+
+function parseConfiguredServers(workspace: Pick<Workspace, "config" | "roots">) {
+  return parseMcpServersConfig(workspace.config.mcpServers, {
+    reservedLabels: reservedMcpLabels(workspace.roots),
+  });
 }
 
 /**
@@ -33,9 +41,7 @@ export function openMcpSkills(
   workspace: Pick<Workspace, "config" | "roots" | "home">,
   options: OpenMcpSkillsOptions = {},
 ): McpSkills | undefined {
-  const configured = parseMcpServersConfig(workspace.config.mcpServers, {
-    reservedLabels: reservedMcpLabels(workspace.roots),
-  });
+  const configured = parseConfiguredServers(workspace);
   for (const diagnostic of configured.diagnostics) options.onDiagnostic?.(diagnostic);
   if (configured.servers.length === 0) return undefined;
   const labels = configured.servers.map((server) => server.label);

@@ -18,6 +18,7 @@ import type { Workspace } from "../../workspace/workspace.js";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
+import { MCP_OPTIONS, MCP_OPTIONS_HELP, parseMcpTimeout } from "../mcp-options.js";
 import {
   openCliWorkspace,
   rejectExtraArguments,
@@ -51,9 +52,7 @@ Options:
                   skill also has mcp: { server, skillName, uri, baseUri }
   --query <text>  Search names, descriptions, when_to_use and tags; best matches first
   --limit <n>     With --query, how many results (default 10)
-  --no-mcp        Leave out the skills of the config's MCP servers (connects to none)
-  --mcp-timeout <seconds>
-                  How long each MCP server gets to start and list its skills (default 5)
+${MCP_OPTIONS_HELP}
 ${WORKSPACE_OPTIONS_HELP}
   --help          Print this help
 `;
@@ -110,29 +109,21 @@ export const listCommand: CliCommand = {
       json: { type: "boolean" },
       query: { type: "string" },
       limit: { type: "string" },
-      "no-mcp": { type: "boolean" },
-      "mcp-timeout": { type: "string" },
+      ...MCP_OPTIONS,
       ...WORKSPACE_OPTIONS,
     });
     rejectExtraArguments("list", positionals, 0);
     const limit = values.limit === undefined ? 10 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1)
       throw usageError("list", `--limit must be a positive whole number, not '${values.limit}'`);
-    const mcpTimeout = values["mcp-timeout"] === undefined ? undefined : Number(values["mcp-timeout"]);
-    if (mcpTimeout !== undefined && !(Number.isFinite(mcpTimeout) && mcpTimeout > 0 && mcpTimeout <= 600))
-      throw usageError(
-        "list",
-        `--mcp-timeout must be a number of seconds above 0 and at most 600, not '${values["mcp-timeout"]}'`,
-      );
+    const mcpTimeoutMs = parseMcpTimeout("list", values["mcp-timeout"]);
     const workspace = openCliWorkspace("list", io, values);
     let mcp: McpSkills | undefined;
     try {
       // Connecting starts before the local walk, so the two overlap.
       if (!values["no-mcp"] && hasMcpServers(workspace.config)) {
-        const { openMcpSkills, LIST_MCP_TIMEOUT_MS } = await import("../../workspace/open-mcp-skills.js");
-        mcp = openMcpSkills(workspace, {
-          timeoutMs: mcpTimeout === undefined ? LIST_MCP_TIMEOUT_MS : Math.round(mcpTimeout * 1000),
-        });
+        const { openMcpSkills } = await import("../../workspace/open-mcp-skills.js");
+        mcp = openMcpSkills(workspace, { timeoutMs: mcpTimeoutMs });
       }
       const found =
         values.query === undefined

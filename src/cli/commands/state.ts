@@ -1,5 +1,5 @@
 // `skillbox state <name> <state>|--clear [--scope …]`: sets or clears a skill's state at one scope
-// and prints the state that takes effect.
+// and prints the state that takes effect. MCP skills (`<label>:<name>`) take states the same way.
 import { SkillboxError } from "../../errors.js";
 import type { SkillRecord } from "../../registry/index/skill-record.js";
 import {
@@ -9,10 +9,12 @@ import {
   type SkillStateScope,
 } from "../../store/skill-state.js";
 import { suggestSkillNames } from "../../tools/suggest-skill-names.js";
+import { hasMcpServers, mcpLabelOf } from "../../workspace/mcp-skills.js";
 import type { Workspace } from "../../workspace/workspace.js";
-import type { CliCommand } from "../command.js";
-import { escapeTerminalLine } from "../escape-terminal-text.js";
+import type { CliCommand, CliIo } from "../command.js";
+import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
+import { MCP_OPTIONS, MCP_OPTIONS_HELP, parseMcpTimeout } from "../mcp-options.js";
 import {
   openCliWorkspace,
   rejectExtraArguments,
@@ -30,6 +32,10 @@ Sets a skill's state at one scope (default user) and prints the state that takes
 scope it comes from. With no state, only prints it. project-local beats project beats user; a
 skill no scope sets is on (bundled skills: on while enabled in skillbox settings).
 
+A skill of an MCP server in the config's mcpServers is named <server>:<skill> (see skillbox list).
+The server is asked whether it lists that skill; when it cannot be reached the state is set anyway,
+with a warning.
+
 States:
   on         Listed for the model with its description, and loadable
   name-only  Listed by name only, still loadable
@@ -40,6 +46,8 @@ Options:
   --scope <scope>  user (all projects), project (this project, shared) or project-local
                    (this project, just you); project scopes belong to the git root above --cwd
   --clear          Remove the state set at the scope, so the next scope decides
+${MCP_OPTIONS_HELP}
+                  (with --no-mcp, <server>:<skill> is taken on trust)
 ${WORKSPACE_OPTIONS_HELP}
   --help           Print this help
 `;
@@ -52,6 +60,7 @@ export const stateCommand: CliCommand = {
     const { values, positionals } = parseCommandArguments("state", args, {
       scope: { type: "string" },
       clear: { type: "boolean" },
+      ...MCP_OPTIONS,
       ...WORKSPACE_OPTIONS,
     });
     const [name, state] = positionals;
@@ -65,12 +74,16 @@ export const stateCommand: CliCommand = {
     if (!(SCOPES as readonly string[]).includes(scope)) {
       throw usageError("state", `Unknown scope '${scope}'; use ${SCOPES.join(", ")}`);
     }
+    const mcpTimeoutMs = parseMcpTimeout("state", values["mcp-timeout"]);
     const workspace = openCliWorkspace("state", io, values);
     try {
-      const record = findSkill(workspace, name);
-      if (values.clear) workspace.clearState?.(record.name, scope as SkillStateScope);
-      else if (state !== undefined) workspace.setState(record.name, state, scope as SkillStateScope);
-      io.stdout(`${escapeTerminalLine(record.name)}: ${describeEffectiveState(workspace, record.name)}\n`);
+      const skillName =
+        workspace.registry.get(name)?.name ??
+        (await findMcpSkill(workspace, name, io, values["no-mcp"] === true ? undefined : mcpTimeoutMs)) ??
+        findSkill(workspace, name).name;
+      if (values.clear) workspace.clearState?.(skillName, scope as SkillStateScope);
+      else if (state !== undefined) workspace.setState(skillName, state, scope as SkillStateScope);
+      io.stdout(`${escapeTerminalLine(skillName)}: ${describeEffectiveState(workspace, skillName)}\n`);
       return EXIT_OK;
     } finally {
       workspace.close();
@@ -86,6 +99,59 @@ function describeEffectiveState(workspace: Workspace, name: string): string {
   );
   const resolved = resolveSkillState(name, layers, effective);
   return `${resolved.state} (from ${resolved.source})`;
+}
+
+/**
+ * `name` when it is `<label>:<skill>` for a configured MCP server: checked against the server's
+ * listing when it answers (a miss is `skill-not-found` naming close matches), taken on trust with a
+ * warning when it does not. Undefined for any other name.
+ */
+async function findMcpSkill(
+  workspace: Workspace,
+  name: string,
+  io: CliIo,
+  /** Undefined: take the name on trust without connecting. */
+  timeoutMs: number | undefined,
+): Promise<string | undefined> {
+  const label = mcpLabelOf(name);
+  if (label === undefined || !hasMcpServers(workspace.config)) return undefined;
+  const { configuredMcpLabels, openMcpSkills } = await import("../../workspace/open-mcp-skills.js");
+  if (!configuredMcpLabels(workspace).includes(label)) return undefined;
+  if (timeoutMs === undefined) return name;
+  const mcp = openMcpSkills(workspace, { timeoutMs });
+  if (mcp === undefined || !mcp.owns(name)) {
+    await mcp?.close();
+    return undefined;
+  }
+  try {
+    await mcp.ready;
+    if (mcp.get(name) !== undefined) return name;
+    const unreachable = mcp.diagnostics().filter((diagnostic) => diagnostic.path === `mcp:${label}`);
+    if (unreachable.some((diagnostic) => diagnostic.code === "mcp-server-unavailable")) {
+      for (const diagnostic of unreachable) io.stderr(`${formatDiagnosticLine(diagnostic)}\n`);
+      io.stderr(
+        `skillbox state: warning: could not check that the MCP server "${escapeTerminalLine(label)}" lists ${escapeTerminalLine(name)}; setting its state anyway\n`,
+      );
+      return name;
+    }
+    const names = mcp.entries().map((entry) => entry.name);
+    const close = suggestSkillNames(name, names);
+    const hint =
+      close.length > 0
+        ? `Did you mean ${close.join(" or ")}?`
+        : names.length > 0
+          ? `It lists ${names.slice(0, 5).join(", ")}${names.length > 5 ? ", …" : ""} (skillbox list shows all).`
+          : "It lists no skills.";
+    throw new SkillboxError(
+      "skill-not-found",
+      `The MCP server "${label}" lists no skill '${name}'. ${hint}`,
+      {
+        data: { name },
+      },
+    );
+  } finally {
+    await mcp.close();
+  }
 }
 
 /** The skill named `name`, or a `skill-not-found` error naming close matches (or a few skills). */
