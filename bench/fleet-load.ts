@@ -31,6 +31,7 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  timeouts: number;
   requests: number;
 }
 
@@ -149,6 +150,7 @@ async function measure(setup: string, origins: string[]): Promise<Row[]> {
       p50: result.latency.p50,
       p99: result.latency.p99,
       errors: result.errors + result.non2xx,
+      timeouts: result.timeouts,
       requests: result.requests.total,
     });
   }
@@ -167,14 +169,14 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 function renderTable(rows: readonly Row[]): string {
-  const header = ["setup", "endpoint", "requests/s", "p50 ms", "p99 ms", "errors", "requests"];
+  const header = ["setup", "endpoint", "requests/s", "p50 ms", "p99 ms", "errors (timeouts)", "requests"];
   const lines = rows.map((row) => [
     row.setup,
     `GET ${row.endpoint}`,
     Math.round(row.requestsPerSecond).toLocaleString("en-US"),
     String(row.p50),
     String(row.p99),
-    String(row.errors),
+    `${row.errors} (${row.timeouts})`,
     row.requests.toLocaleString("en-US"),
   ]);
   const widths = header.map((title, column) =>
