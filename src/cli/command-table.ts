@@ -84,6 +84,11 @@ export const commandTable: LazyCliCommand[] = [
     load: async () => (await import("./commands/mcp.js")).mcpCommand,
   },
   {
+    name: "trust",
+    summary: "List, approve or revoke approvals of skills from MCP servers (bound to their content)",
+    load: async () => (await import("./commands/trust.js")).trustCommand,
+  },
+  {
     name: "add",
     summary: "Install skills from GitHub, a git URL, a folder or an archive",
     load: async () => (await import("./commands/add.js")).addCommand,

@@ -55,6 +55,8 @@ export interface McpSkillApprovals {
   allowCodeExecution(entry: McpSkillEntry, tool: string): void;
   /** The record for this skill when it is current (same content, current epoch), for listings. */
   recordOf(entry: McpSkillEntry): McpApprovalRecord | undefined;
+  /** True when the skill was approved once but its content changed since (revoked or not yet noticed). */
+  changedSinceApproval(entry: McpSkillEntry): boolean;
 }
 
 /** sha256 of the sorted `uri digest` lines: what an approval binds to. */
@@ -119,6 +121,10 @@ export function createMcpSkillApprovals(
       storage.set(entry.label, entry.uri, fresh(entry, [...tools].sort()));
     },
     recordOf: current,
+    changedSinceApproval(entry) {
+      const record = held(entry);
+      return record !== undefined && !matches(record, entry);
+    },
   };
 }
 
