@@ -25,15 +25,11 @@ const cleanups: (() => Promise<void> | void)[] = [];
 beforeEach(() => {
   base = mkdtempSync(path.join(tmpdir(), "skillbox-mcp-gate-"));
   project = path.join(base, "project");
-  for (const folder of [
-    path.join(base, "skills"),
-    path.join(project, ".skillbox"),
-    path.join(base, "home"),
-  ]) {
+  for (const folder of [path.join(base, "skills"), project, path.join(base, "home", ".skillbox")]) {
     mkdirSync(folder, { recursive: true });
   }
   writeFileSync(
-    path.join(project, ".skillbox", "config.json"),
+    path.join(base, "home", ".skillbox", "config.json"),
     JSON.stringify({
       mcpServers: { docs: { url: "http://docs.test/mcp" } },
       permissions: { allow: ["Bash(echo:*)"] },

@@ -36,15 +36,11 @@ beforeEach(() => {
   base = mkdtempSync(path.join(tmpdir(), "skillbox-mcp-invoke-"));
   project = path.join(base, "project");
   marker = path.join(base, "ran");
-  for (const folder of [
-    path.join(base, "skills"),
-    path.join(project, ".skillbox"),
-    path.join(base, "home"),
-  ]) {
+  for (const folder of [path.join(base, "skills"), project, path.join(base, "home", ".skillbox")]) {
     mkdirSync(folder, { recursive: true });
   }
   writeFileSync(
-    path.join(project, ".skillbox", "config.json"),
+    path.join(base, "home", ".skillbox", "config.json"),
     JSON.stringify({ mcpServers: { docs: { url: "http://docs.test/mcp" } } }),
   );
 });
