@@ -12,8 +12,6 @@ import { CONFIG_KEYS, isConfigKey, readValidConfigField } from "./read-valid-con
 import { userConfigPath } from "./resolve-configured-store.js";
 import type { SkillboxConfig } from "./workspace.js";
 
-export { userConfigPath } from "./resolve-configured-store.js";
-
 /** Where config files are looked for. */
 export interface LoadConfigOptions {
   cwd: string;
