@@ -99,7 +99,9 @@ describe("code execution while the agent follows an MCP skill", () => {
     expect(bashQuestions).toHaveLength(1);
     expect(bashQuestions[0]?.origin).toBe('"docs:release-notes" (MCP server "docs")');
     expect(bashQuestions[0]?.message).toContain('while following "docs:release-notes" (MCP server "docs")');
-    expect(bashQuestions[0]?.always).toContain("until their content changes");
+    expect(bashQuestions[0]?.always).toBe(
+      "for bash while following this skill as served now, until its content changes",
+    );
     expect(readFileSync(path.join(project, "notes.txt"), "utf8")).toBe("notes\n");
     rmSync(path.join(project, "notes.txt"));
 

@@ -64,7 +64,9 @@ export function mcpCodeExecutionOrigin(
       always:
         approvals === undefined
           ? "(not kept: no approval store)"
-          : `for ${tool} while following ${skills.length === 1 ? "this skill" : "these skills"} as served now (until their content changes)`,
+          : skills.length === 1
+            ? `for ${tool} while following this skill as served now, until its content changes`
+            : `for ${tool} while following these skills as served now, until their content changes`,
       allowAlways() {
         for (const skill of skills) approvals?.allowCodeExecution(skill, tool);
       },

@@ -8,6 +8,7 @@ import { SqliteSettingsStore } from "../store/sqlite-settings-store.js";
 import {
   createMcpSkillApprovals,
   createSettingsApprovalStorage,
+  createUnconfirmedApprovalStorage,
   mcpApprovalSettingKey,
 } from "./mcp-skill-approvals.js";
 import type { McpSkillEntry } from "./mcp-skill-origin.js";
@@ -152,5 +153,30 @@ describe("createMcpSkillApprovals over the settings store", () => {
         entry("shop", { skill: "sha256:aa" }),
       ),
     ).toBe(false);
+  });
+
+  it("keeps what a run with no one to ask records to that run, while it still reads the person's approvals", () => {
+    const file = sqliteFile();
+    const approved = entry("shop", { skill: "sha256:aa" });
+    const other = {
+      ...entry("shop", { skill: "sha256:ff" }),
+      uri: "skill://returns/SKILL.md",
+      name: "shop:returns",
+    };
+    createMcpSkillApprovals(createSettingsApprovalStorage(file.open())).approve(approved);
+
+    const headless = createMcpSkillApprovals(
+      createUnconfirmedApprovalStorage(createSettingsApprovalStorage(file.open())),
+    );
+    expect(headless.isApproved(approved)).toBe(true);
+    headless.approve(other);
+    headless.revokeServer("shop");
+    expect(headless.isApproved(other)).toBe(false);
+    headless.approve(other);
+    expect(headless.isApproved(other)).toBe(true);
+
+    const later = createMcpSkillApprovals(createSettingsApprovalStorage(file.open()));
+    expect(later.isApproved(other)).toBe(false);
+    expect(later.isApproved(approved)).toBe(true);
   });
 });

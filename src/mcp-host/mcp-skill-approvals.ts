@@ -142,6 +142,39 @@ export function createMemoryApprovalStorage(): McpApprovalStorage {
   };
 }
 
+/**
+ * `storage` read as it is, with writes kept in memory for this process: for runs with no one to ask,
+ * whose loads must not leave an approval that a later interactive session would take as the user's.
+ */
+export function createUnconfirmedApprovalStorage(storage: McpApprovalStorage): McpApprovalStorage {
+  const local = createMemoryApprovalStorage();
+  const written = new Set<string>();
+  const deleted = new Set<string>();
+  const keyOf = (label: string, uri: string) => `${label}\0${uri}`;
+  let epochs: Set<string> | undefined;
+  return {
+    get(label, uri) {
+      const key = keyOf(label, uri);
+      if (deleted.has(key)) return undefined;
+      return written.has(key) ? local.get(label, uri) : storage.get(label, uri);
+    },
+    set(label, uri, record) {
+      written.add(keyOf(label, uri));
+      deleted.delete(keyOf(label, uri));
+      local.set(label, uri, record);
+    },
+    delete(label, uri) {
+      deleted.add(keyOf(label, uri));
+      local.delete(label, uri);
+    },
+    epoch: (label) => (epochs?.has(label) ? local.epoch(label) : storage.epoch(label)),
+    newEpoch(label) {
+      epochs = (epochs ?? new Set()).add(label);
+      local.newEpoch(label);
+    },
+  };
+}
+
 /** The settings key of one skill's approval: `mcpApproval:<label>:<SKILL.md URI>` (user scope). */
 export function mcpApprovalSettingKey(label: string, uri: string): string {
   return `mcpApproval:${label}:${uri}`;

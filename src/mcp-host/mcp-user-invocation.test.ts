@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../agent/agent-types.js";
 import type { PermissionQuestion } from "../agent/permissions/permissions.js";
+import type { ChatMessage } from "../agent/providers/provider.js";
 import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
 import {
   createFakeLlmServer,
@@ -231,7 +232,8 @@ describe("compaction with MCP skills", () => {
       "docs:release-notes",
     ]);
     const reattached = agent.messages.filter(
-      (message) => message.role === "tool" && message.metadata?.reattached,
+      (message): message is Extract<ChatMessage, { role: "tool" }> =>
+        message.role === "tool" && message.metadata?.reattached === true,
     );
     const notes = reattached.find((message) => message.data?.name === "docs:release-notes");
     expect(notes?.content).toContain('origin="mcp" server="docs"');

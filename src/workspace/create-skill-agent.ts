@@ -28,7 +28,11 @@ import { createNodeMcpConnector, type McpConnector } from "../mcp-host/connect-m
 import { mcpCodeExecutionOrigin } from "../mcp-host/gate-code-execution.js";
 import { mcpCatalogEntries } from "../mcp-host/mcp-catalog-entries.js";
 import { parseMcpServersConfig } from "../mcp-host/mcp-server-config.js";
-import { createMcpSkillApprovals, createSettingsApprovalStorage } from "../mcp-host/mcp-skill-approvals.js";
+import {
+  createMcpSkillApprovals,
+  createSettingsApprovalStorage,
+  createUnconfirmedApprovalStorage,
+} from "../mcp-host/mcp-skill-approvals.js";
 import { createMcpSkillHost, type McpSkillHost } from "../mcp-host/mcp-skill-host.js";
 import { mcpUserInvocation } from "../mcp-host/mcp-user-invocation.js";
 import { createVerifiedFileCache } from "../mcp-host/verified-file-cache.js";
@@ -144,7 +148,11 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     ...(options.onHookFailure === undefined ? {} : { onFailure: options.onHookFailure }),
   });
   const disposeConfigHooks = hooks.registerConfig((config.hooks ?? {}) as HookConfig);
-  const mcpApprovals = createMcpSkillApprovals(createSettingsApprovalStorage(workspace.settings));
+  // With no one to ask, a load goes ahead but is not stored as the person's approval.
+  const approvalStorage = createSettingsApprovalStorage(workspace.settings);
+  const mcpApprovals = createMcpSkillApprovals(
+    options.onAsk === undefined ? createUnconfirmedApprovalStorage(approvalStorage) : approvalStorage,
+  );
   const permissions = createPermissionPolicy({
     ...config.permissions,
     allow: [...(config.permissions?.allow ?? []), ...(options.allow ?? [])],
