@@ -1,6 +1,5 @@
 // A generic namespaced key-value cache with optional expiry, behind an interface; in-memory version here.
 
-import { createHash } from "node:crypto";
 import { SkillboxError } from "../errors.js";
 
 /** Options for one cache write. */
@@ -34,6 +33,8 @@ export function createTranslationCacheKey(input: {
   targetLanguage: string;
   model: string;
 }): string {
+  // node:crypto is loaded on first use: every workspace loads this module, few runs translate.
+  const { createHash } = process.getBuiltinModule("node:crypto");
   const hash = createHash("sha256").update(input.text, "utf8").digest("hex");
   return `${hash}:${input.targetLanguage}:${input.model}`;
 }
