@@ -20,6 +20,8 @@ beforeEach(() => {
 afterEach(() => fixture.remove());
 
 const REFUNDS = "skill://skills/refunds/SKILL.md";
+// The source ignores the request context; the SDK passes one per request.
+const ctx = {} as Parameters<SkillboxSkillSource["get"]>[1];
 const EMAIL = "skill://skills/refunds/templates/email.md";
 
 function sha256(text: string): string {
@@ -34,7 +36,7 @@ function digestOf(skill: Skill | undefined, uri: string): string | undefined {
 async function listed(uri: string): Promise<Skill | undefined> {
   let cursor: string | undefined;
   do {
-    const page = await source.list(cursor === undefined ? {} : { cursor });
+    const page = await source.list(cursor === undefined ? {} : { cursor }, ctx);
     const found = page.skills.find((skill) => skill.uri === uri);
     if (found !== undefined) return found;
     cursor = page.nextCursor;
@@ -59,13 +61,13 @@ describe("createSkillboxSkillSource after files change", () => {
     edit("refunds/templates/email.md", "Dear customer, the refund was declined.\n");
     // Within a second of the last stamp check, a listing reuses it.
     expect(digestOf(await listed(REFUNDS), EMAIL)).toBe(digestOf(before, EMAIL));
-    expect(digestOf(await source.get(REFUNDS), EMAIL)).toBe(
+    expect(digestOf(await source.get(REFUNDS, ctx), EMAIL)).toBe(
       sha256("Dear customer, the refund was declined.\n"),
     );
     expect(changes).toEqual([{ uri: REFUNDS, changedFiles: [EMAIL] }]);
 
     edit("refunds/templates/email.md", "Dear customer, the refund is pending.\n");
-    expect(await source.read(EMAIL)).toMatchObject({ text: "Dear customer, the refund is pending.\n" });
+    expect(await source.read(EMAIL, ctx)).toMatchObject({ text: "Dear customer, the refund is pending.\n" });
     expect(changes.at(-1)).toEqual({ uri: REFUNDS, changedFiles: [EMAIL] });
     now += 1001;
     expect(digestOf(await listed(REFUNDS), EMAIL)).toBe(sha256("Dear customer, the refund is pending.\n"));
@@ -75,42 +77,42 @@ describe("createSkillboxSkillSource after files change", () => {
     const file = path.join(fixture.skills, "refunds", "templates", "email.md");
     // Whole seconds, so the mtime can be set back exactly.
     utimesSync(file, 1_700_000_000, 1_700_000_000);
-    await source.get(REFUNDS);
+    await source.get(REFUNDS, ctx);
     // Same length as the original line, written back under the original mtime.
     fixture.write("refunds/templates/email.md", "Dear customer, your refund is on its wa!.\n");
     utimesSync(file, 1_700_000_000, 1_700_000_000);
-    expect(digestOf(await source.get(REFUNDS), EMAIL)).toBe(
+    expect(digestOf(await source.get(REFUNDS, ctx), EMAIL)).toBe(
       sha256("Dear customer, your refund is on its way.\n"),
     );
     utimesSync(file, 1_700_000_010, 1_700_000_010);
-    expect(digestOf(await source.get(REFUNDS), EMAIL)).toBe(
+    expect(digestOf(await source.get(REFUNDS, ctx), EMAIL)).toBe(
       sha256("Dear customer, your refund is on its wa!.\n"),
     );
   });
 
   it("parses an edited SKILL.md again and publishes its new frontmatter and digest", async () => {
     const text = "---\nname: notes\ndescription: Takes minutes now.\n---\nNew body.\n";
-    expect((await source.get("skill://notes/SKILL.md"))?.frontmatter.description).toBe(
+    expect((await source.get("skill://notes/SKILL.md", ctx))?.frontmatter.description).toBe(
       "Takes meeting notes.",
     );
     edit("notes/SKILL.md", text);
-    const after = await source.get("skill://notes/SKILL.md");
+    const after = await source.get("skill://notes/SKILL.md", ctx);
     expect(after?.frontmatter).toEqual({ name: "notes", description: "Takes minutes now." });
     expect(digestOf(after, "skill://notes/SKILL.md")).toBe(sha256(text));
   });
 
   it("serves a file added after the entry was built when it is read, and drops a removed one from the entry and from reads", async () => {
-    await source.get(REFUNDS);
+    await source.get(REFUNDS, ctx);
     fixture.write("refunds/templates/new.md", "New template.\n");
-    expect(await source.read("skill://skills/refunds/templates/new.md")).toMatchObject({
+    expect(await source.read("skill://skills/refunds/templates/new.md", ctx)).toMatchObject({
       text: "New template.\n",
     });
-    expect(digestOf(await source.get(REFUNDS), "skill://skills/refunds/templates/new.md")).toBe(
+    expect(digestOf(await source.get(REFUNDS, ctx), "skill://skills/refunds/templates/new.md")).toBe(
       sha256("New template.\n"),
     );
     rmSync(path.join(fixture.skills, "refunds", "templates", "email.md"));
-    expect(await source.read(EMAIL)).toBeUndefined();
-    expect(digestOf(await source.get(REFUNDS), EMAIL)).toBeUndefined();
+    expect(await source.read(EMAIL, ctx)).toBeUndefined();
+    expect(digestOf(await source.get(REFUNDS, ctx), EMAIL)).toBeUndefined();
   });
 
   it("keeps the served table while nothing changed and applies a state set meanwhile once its TTL has passed", async () => {
@@ -122,6 +124,6 @@ describe("createSkillboxSkillSource after files change", () => {
     expect(await listed("skill://notes/SKILL.md")).toBeDefined();
     now += 1001;
     expect(await listed("skill://notes/SKILL.md")).toBeUndefined();
-    expect(await source.get("skill://notes/SKILL.md")).toBeUndefined();
+    expect(await source.get("skill://notes/SKILL.md", ctx)).toBeUndefined();
   });
 });
