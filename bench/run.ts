@@ -4,9 +4,11 @@
 // tree), then the in-process figures (registry and progressive disclosure inside child processes,
 // at 1,000 and 10,000 skills). Prints both tables and writes bench/results.json.
 // Options: --quick (1,000 skills), --profile (CPU profiles of the in-process cold scan and warm start),
-// --processes-only (the whole-process table alone, printed, bench/results.json left as it is).
+// --processes-only (the whole-process tables alone, printed, bench/results.json left as it is),
+// --no-mcp (without the MCP table: `skillbox mcp` over stdio, bench/mcp-bench.ts, after the CLI table).
 // Environment: SKILLBOX_BENCH_SKILLS=<n> (tree size, default 10,000; also the only in-process size),
-// SKILLBOX_BENCH_PAIRS=<n> (timed pairs per whole-process measure, default 5).
+// SKILLBOX_BENCH_PAIRS=<n> (timed pairs per whole-process measure, default 5),
+// SKILLBOX_BENCH_MCP_RUNS=<n> (server runs of the MCP table, each paired with its floor, default 3).
 
 import { execSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -19,6 +21,7 @@ import { buildBenchCli } from "./build-bench-cli.js";
 import { buildBenchChild } from "./build-child.js";
 import { type GeneratedSkillTree, generateSkillTree, quantile } from "./generate-skills.js";
 import { measureLayer1Saving } from "./layer1-saving.js";
+import { measureMcpServer, renderMcpTable } from "./mcp-bench.js";
 import { measureWholeProcesses } from "./measure-processes.js";
 import {
   measureLayer1,
@@ -36,6 +39,7 @@ const child = buildBenchChild();
 const quick = process.argv.includes("--quick");
 const profile = process.argv.includes("--profile");
 const processesOnly = process.argv.includes("--processes-only");
+const mcpRuns = process.argv.includes("--no-mcp") ? 0 : Number(process.env.SKILLBOX_BENCH_MCP_RUNS ?? 3) || 3;
 const requested = Number(process.env.SKILLBOX_BENCH_SKILLS ?? "");
 const treeSize = Number.isInteger(requested) && requested > 0 ? requested : quick ? 1000 : 10_000;
 const pairs = Math.max(5, Number(process.env.SKILLBOX_BENCH_PAIRS ?? 5) || 5);
@@ -93,6 +97,7 @@ const generate = async (size: number): Promise<GeneratedSkillTree> => {
   return tree;
 };
 let processTable = "";
+let mcpTable = "";
 try {
   // Whole processes first: the in-process part below edits the tree.
   const processTree = await generate(treeSize);
@@ -133,6 +138,18 @@ try {
     })),
   };
   log("whole-process measurements done");
+  if (mcpRuns > 0) {
+    log(`skillbox mcp over ${treeSize} skill folders, ${mcpRuns} runs`);
+    const runs = await measureMcpServer({
+      root: processTree.root,
+      cli: cli.path,
+      runs: mcpRuns,
+      scratch: join(base, "mcp"),
+      log,
+    });
+    mcpTable = renderMcpTable(runs);
+    results.mcp = { skillFolders: treeSize, runs };
+  }
 
   if (processesOnly) printWholeProcessTable();
   else await measureInProcess();
@@ -152,6 +169,13 @@ function printWholeProcessTable(): void {
   console.log(processTable);
   if (identical !== undefined)
     console.log(`Cold and warm list --json output identical: ${identical ? "yes" : "NO"}.`);
+  if (mcpTable !== "") {
+    console.log(
+      `\nskillbox mcp --dir <tree> over stdio, a fresh home each run (median of ${mcpRuns}), each run paired with ` +
+        "the floor (node walking the tree, reading and sha256-hashing every file); peak RSS of the server process.",
+    );
+    console.log(mcpTable);
+  }
 }
 
 /** The in-process figures (registry.refresh() and the like inside child processes), then both tables. */
