@@ -27,7 +27,22 @@ export interface SkillRootSummary {
   scope: string;
 }
 
-/** A skill as `GET /api/skills` lists it. */
+/** Where an MCP skill comes from: the server's label in mcpServers, and the skill's URIs there. */
+export interface McpSkillOriginSummary {
+  server: string;
+  /** The skill's own name (frontmatter), without the label. */
+  skillName: string;
+  /** Its SKILL.md URI. */
+  uri: string;
+  /** The skill root its relative paths resolve against. */
+  baseUri: string;
+}
+
+/**
+ * A skill as `GET /api/skills` lists it. An MCP skill is named `<label>:<name>`; its root is
+ * `{ label: "mcp:<label>", path: <base URI>, scope: "mcp" }`, `path` and `directory` are its SKILL.md
+ * and base URIs, and `mcp` says where it comes from.
+ */
 export interface SkillSummary {
   name: string;
   qualifiedName: string;
@@ -49,6 +64,8 @@ export interface SkillSummary {
   context: SkillContext;
   usage: { count: number; lastUsedAt: number | null; score: number };
   diagnostics: Diagnostic[];
+  /** Set for a skill served by an MCP server (absent for local skills). */
+  mcp?: McpSkillOriginSummary;
 }
 
 /** One file of a skill folder: POSIX path relative to the folder, and its size. */
@@ -68,7 +85,19 @@ export interface SkillDetail extends SkillSummary {
 export interface SkillListResponse {
   skills: SkillSummary[];
   roots: (SkillRootSummary & { exists: boolean })[];
+  /** Findings about roots and the config, and MCP servers that failed, refused entries and reads. */
   diagnostics: Diagnostic[];
+  /** The MCP servers of the config's mcpServers, while the server connects to them (absent without any). */
+  mcpServers?: McpServerSummary[];
+}
+
+/** One configured MCP server as the API reports it. */
+export interface McpServerSummary {
+  label: string;
+  /** `connecting` until it answered skills/list or was given up (`unavailable`: see the diagnostics). */
+  status: "connecting" | "connected" | "unavailable";
+  /** Skills it lists (0 unless connected). */
+  skills: number;
 }
 
 /** Formats `GET /api/prompt` renders Layer 1 in. */

@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { type CreateInstallContextOptions, createInstallContext } from "../install/index.js";
 import type { Translator } from "../translate/create-translator.js";
+import type { McpSkills } from "../workspace/mcp-skills.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { HttpError, respondWithError } from "./error-response.js";
 import { addEventsRoute } from "./events-route.js";
@@ -78,6 +79,8 @@ export interface CreateAppOptions {
    * SKILLBOX_GITHUB_API_URL, SKILLBOX_SKILLS_SH_URL, and git's PATH).
    */
   installer?: Partial<Omit<CreateInstallContextOptions, "onProgress">>;
+  /** The config's MCP servers' skills (see workspace/openMcpSkills); the caller closes them. */
+  mcpSkills?: McpSkills;
 }
 
 /** Builds the app: security checks first, then the API routes, then the page; every error is JSON. */
@@ -102,6 +105,7 @@ export function createApp(options: CreateAppOptions): Hono {
         ...(onProgress === undefined ? {} : { onProgress }),
       }),
     runExclusive: createExclusiveRunner(),
+    mcpSkills: options.mcpSkills,
   };
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const app = new Hono();

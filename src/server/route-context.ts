@@ -1,6 +1,7 @@
 // What every group of routes is given: the workspace and the server's own services.
 import type { InstallContext, ProgressListener } from "../install/index.js";
 import type { Translator } from "../translate/create-translator.js";
+import type { McpSkills } from "../workspace/mcp-skills.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { OpenDirectory } from "./open-directory.js";
 import type { ServerEvents } from "./server-events.js";
@@ -25,4 +26,6 @@ export interface RouteContext {
   installContext(onProgress?: ProgressListener): InstallContext;
   /** Runs installs, updates and removals one at a time, so two never write one root at once. */
   runExclusive<T>(task: () => Promise<T>): Promise<T>;
+  /** The config's MCP servers' skills (listed beside the local ones), when connected. */
+  mcpSkills: McpSkills | undefined;
 }

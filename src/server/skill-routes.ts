@@ -1,58 +1,88 @@
-// Routes about skills: the list, one skill in full, its state, and running one of its scripts.
+// Routes about skills: the list, one skill in full, its state, and running one of its scripts. Skills of
+// the config's MCP servers (`<label>:<name>`) are listed after the local ones, with their origin; their
+// SKILL.md is fetched (verified) only for the detail view, and their scripts never run here.
 import { existsSync } from "node:fs";
 import type { Hono } from "hono";
 import { SkillboxError } from "../errors.js";
 import type { SkillRecord } from "../registry/index/skill-record.js";
 import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES, runSkillScript } from "../script-runner/run-skill-script.js";
+import { loadSkillText } from "../skills/load-skill-text.js";
 import { isSkillState, type SkillStateScope } from "../store/skill-state.js";
 import { translateIfEnabled } from "../translate/translate-if-enabled.js";
+import type { McpSkillEntry } from "../workspace/mcp-skills.js";
 import type { SkillDetail, SkillListResponse, SkillSummary } from "./api-types.js";
 import { HttpError } from "./error-response.js";
 import { listSkillFileTree } from "./list-skill-file-tree.js";
 import { readJsonBody, rejectUnknownKeys } from "./read-json-body.js";
 import type { RouteContext } from "./route-context.js";
-import { toSkillSummary } from "./skill-summary.js";
+import { toMcpSkillSummary, toSkillSummary } from "./skill-summary.js";
 
 const SCOPES: readonly SkillStateScope[] = ["user", "project", "project-local"];
 const MAX_SCRIPT_ARGS = 100;
 
 /** Adds `/api/skills`, `/api/skills/:name`, `/api/skills/:name/state` and `/api/skills/:name/scripts/:script`. */
 export function addSkillRoutes(app: Hono, context: RouteContext): void {
-  const { workspace } = context;
+  const { workspace, mcpSkills } = context;
   const { registry } = workspace;
+  const notFound = (name: string) => {
+    const label = mcpSkills?.owns(name) === true ? name.slice(0, name.indexOf(":")) : undefined;
+    return new SkillboxError(
+      "skill-not-found",
+      label === undefined
+        ? `No skill named ${JSON.stringify(name)}. Refresh the list; it may have been renamed or removed.`
+        : `The MCP server "${label}" lists no skill ${JSON.stringify(name)} (or is not connected; see the list's diagnostics). Refresh the list.`,
+    );
+  };
   const findSkill = (name: string): SkillRecord => {
     const record = registry.get(name);
     if (record !== undefined) return record;
-    throw new SkillboxError(
-      "skill-not-found",
-      `No skill named ${JSON.stringify(name)}. Refresh the list; it may have been renamed or removed.`,
-    );
+    throw notFound(name);
   };
+  /** The MCP skill `name`, when no local skill answers to it (local names never hold a colon). */
+  const findMcpSkill = (name: string): McpSkillEntry | undefined =>
+    registry.get(name) === undefined ? mcpSkills?.get(name) : undefined;
 
   app.get("/api/skills", async (c) => {
     // A cheap stat pass, so the list is right even where file watching is unavailable.
     if (registry.needsRefresh()) registry.refresh();
     const records = registry.list({ includeShadowed: true });
-    const descriptions = await translateIfEnabled(
-      context.translator,
-      workspace.settings,
-      records.map((record) => ({ name: record.name, description: record.metadata.description })),
+    const mcpEntries = [...(mcpSkills?.entries() ?? [])].sort((left, right) =>
+      left.name < right.name ? -1 : left.name > right.name ? 1 : 0,
     );
+    const descriptions = await translateIfEnabled(context.translator, workspace.settings, [
+      ...records.map((record) => ({ name: record.name, description: record.metadata.description })),
+      ...mcpEntries.map((entry) => ({ name: entry.name, description: entry.description })),
+    ]);
     const now = context.clock();
+    const mcpServers = mcpSkills?.servers();
     return c.json({
-      skills: records.map((record, index) => toSkillSummary(workspace, record, now, descriptions[index])),
+      skills: [
+        ...records.map((record, index) => toSkillSummary(workspace, record, now, descriptions[index])),
+        ...mcpEntries.map((entry, index) =>
+          toMcpSkillSummary(workspace, entry, descriptions[records.length + index]),
+        ),
+      ],
       roots: workspace.roots.map((root) => ({
         label: root.label,
         path: root.path,
         scope: root.scope,
         exists: existsSync(root.path),
       })),
-      diagnostics: [...workspace.diagnostics, ...registry.diagnostics({ includeSkills: false })],
+      diagnostics: [
+        ...workspace.diagnostics,
+        ...registry.diagnostics({ includeSkills: false }),
+        ...(mcpSkills?.diagnostics() ?? []),
+      ],
+      ...(mcpServers === undefined ? {} : { mcpServers }),
     } satisfies SkillListResponse);
   });
 
   app.get("/api/skills/:name", async (c) => {
     const name = c.req.param("name");
+    const entry = findMcpSkill(name);
+    if (entry !== undefined && mcpSkills !== undefined) {
+      return c.json({ skill: await mcpSkillDetailOf(workspace, mcpSkills, entry) });
+    }
     const content = registry.loadSkill(findSkill(name).qualifiedName);
     const { record } = content;
     const skill: SkillDetail = {
@@ -65,7 +95,8 @@ export function addSkillRoutes(app: Hono, context: RouteContext): void {
   });
 
   app.put("/api/skills/:name/state", async (c) => {
-    const record = findSkill(c.req.param("name"));
+    const mcpEntry = findMcpSkill(c.req.param("name"));
+    const record = mcpEntry === undefined ? findSkill(c.req.param("name")) : undefined;
     const body = await readJsonBody(c);
     rejectUnknownKeys(body, ["state", "scope"]);
     if (!isSkillState(body.state)) {
@@ -83,6 +114,14 @@ export function addSkillRoutes(app: Hono, context: RouteContext): void {
         `Scope ${JSON.stringify(scope)} is unknown; use ${SCOPES.join(", ")}.`,
       );
     }
+    if (mcpEntry !== undefined) {
+      workspace.setState(mcpEntry.name, body.state, scope as SkillStateScope);
+      if (workspace.onStateChanged === undefined) {
+        context.events.publish({ name: "state-changed", names: [mcpEntry.name] });
+      }
+      return c.json({ skill: toMcpSkillSummary(workspace, mcpEntry) });
+    }
+    if (record === undefined) throw notFound(c.req.param("name"));
     if (record.shadowed) {
       throw new HttpError(
         409,
@@ -101,6 +140,14 @@ export function addSkillRoutes(app: Hono, context: RouteContext): void {
   });
 
   app.post("/api/skills/:name/scripts/:script", async (c) => {
+    const mcpEntry = findMcpSkill(c.req.param("name"));
+    if (mcpEntry !== undefined) {
+      throw new HttpError(
+        403,
+        "scripts-not-allowed",
+        `${mcpEntry.name} comes from the MCP server "${mcpEntry.label}": Skillbox never runs an MCP skill's scripts.`,
+      );
+    }
     const record = findSkill(c.req.param("name"));
     const body = await readJsonBody(c);
     rejectUnknownKeys(body, ["args"]);
@@ -146,6 +193,53 @@ export function addSkillRoutes(app: Hono, context: RouteContext): void {
       durationMs: result.durationMs,
     });
   });
+}
+
+/**
+ * An MCP skill in full: SKILL.md fetched from its server and verified against the listed digest (or
+ * from the verified cache), its files from the listing. A refused or failed fetch leaves the body
+ * empty and says why in `diagnostics`.
+ */
+async function mcpSkillDetailOf(
+  workspace: RouteContext["workspace"],
+  mcpSkills: NonNullable<RouteContext["mcpSkills"]>,
+  entry: McpSkillEntry,
+): Promise<SkillDetail> {
+  const summary = toMcpSkillSummary(workspace, entry);
+  const files =
+    entry.entry.resources === "dynamic"
+      ? []
+      : entry.entry.resources
+          .filter((resource) => resource.uri.startsWith(`${entry.rootUri}/`))
+          .map((resource) => ({
+            path: resource.uri.slice(entry.rootUri.length + 1),
+            size: resource.size ?? 0,
+          }))
+          .sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+  const document = await mcpSkills.readSkill(entry.name);
+  if (!document.ok) {
+    const loaded = loadSkillText(
+      `---\nname: ${JSON.stringify(entry.skillName)}\ndescription: ${JSON.stringify(entry.description)}\n---\n`,
+      { path: entry.uri, directoryName: entry.skillName },
+    );
+    return {
+      ...summary,
+      metadata: loaded.metadata,
+      body: "",
+      files,
+      diagnostics: [
+        { severity: "warning", code: "mcp-verification-failed", message: document.message, path: entry.uri },
+      ],
+    };
+  }
+  const loaded = loadSkillText(document.text, { path: entry.uri, directoryName: entry.skillName });
+  return {
+    ...summary,
+    metadata: loaded.metadata,
+    body: document.body,
+    files,
+    diagnostics: loaded.diagnostics,
+  };
 }
 
 /** The names an event about `record` carries: its name and, when different, its qualified name. */

@@ -1,7 +1,8 @@
 // The API's view of one skill (SkillSummary of docs/http-api.md), built from a registry record through
-// the registry's public methods.
+// the registry's public methods, or from an MCP server's listing entry.
 import type { SkillRecord } from "../registry/index/skill-record.js";
 import { computeUsageScore } from "../store/usage-store.js";
+import { type McpSkillEntry, mcpModelVisibility } from "../workspace/mcp-skills.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { SkillSummary } from "./api-types.js";
 
@@ -42,4 +43,33 @@ export function toSkillSummary(
   };
   if (record.metadata.whenToUse !== undefined) summary.whenToUse = record.metadata.whenToUse;
   return summary;
+}
+
+/** The summary of an MCP skill (`<label>:<name>`): its origin, its state by that name, no local usage. */
+export function toMcpSkillSummary(
+  workspace: Workspace,
+  entry: McpSkillEntry,
+  description?: string,
+): SkillSummary {
+  const state = workspace.stateOf(entry.name);
+  const modelVisibility = mcpModelVisibility(state);
+  return {
+    name: entry.name,
+    qualifiedName: entry.name,
+    description: description ?? entry.description,
+    tags: [],
+    root: { label: `mcp:${entry.label}`, path: entry.rootUri, scope: "mcp" },
+    path: entry.uri,
+    directory: entry.rootUri,
+    state,
+    shadowed: false,
+    modelInvocable: modelVisibility === "listed",
+    modelVisibility,
+    // Skillbox's /name runs local skills only.
+    userInvocable: false,
+    context: "inline",
+    usage: { count: 0, lastUsedAt: null, score: 0 },
+    diagnostics: [],
+    mcp: { server: entry.label, skillName: entry.skillName, uri: entry.uri, baseUri: entry.rootUri },
+  };
 }

@@ -14,6 +14,13 @@ export type McpSkillDocument =
   | { ok: true; text: string; body: string; fromCache: boolean }
   | { ok: false; message: string };
 
+/** One configured server's connection, for listings. */
+export interface McpServerStatus {
+  label: string;
+  status: "connecting" | "connected" | "unavailable";
+  skills: number;
+}
+
 /** The configured MCP servers' skills, connected once; entries come from skills/list alone. */
 export interface McpSkills {
   /** Labels of every configured server, connected or not. */
@@ -27,6 +34,8 @@ export interface McpSkills {
   owns(name: string): boolean;
   /** Bad config entries, servers that failed or timed out, refused entries and refused reads. */
   diagnostics(): Diagnostic[];
+  /** Each configured server: connecting, connected (with its number of skills) or unavailable. */
+  servers(): McpServerStatus[];
   /** Fetches and verifies the skill's SKILL.md (for a detail view; never at list time). */
   readSkill(name: string): Promise<McpSkillDocument>;
   /** Disconnects (stops spawned servers). */

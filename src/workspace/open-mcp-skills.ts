@@ -49,29 +49,34 @@ export function openMcpSkills(
   const refusals: Diagnostic[] = [];
   let host: McpSkillHost | undefined;
   let closed = false;
+  let settled = false;
   const ready = createMcpSkillHost({
     servers: configured.servers,
     connect: options.connector ?? createNodeMcpConnector(),
     cache,
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.onDiagnostic === undefined ? {} : { onDiagnostic: options.onDiagnostic }),
-  }).then(
-    async (connected) => {
-      // Closed while connecting: nothing may keep a spawned server alive.
-      if (closed) await connected.close();
-      else host = connected;
-    },
-    (error: unknown) => {
-      const problem: Diagnostic = {
-        severity: "warning",
-        code: "mcp-server-unavailable",
-        message: `MCP servers could not be used: ${error instanceof Error ? error.message : String(error)}`,
-        path: "mcpServers",
-      };
-      refusals.push(problem);
-      options.onDiagnostic?.(problem);
-    },
-  );
+  })
+    .then(
+      async (connected) => {
+        // Closed while connecting: nothing may keep a spawned server alive.
+        if (closed) await connected.close();
+        else host = connected;
+      },
+      (error: unknown) => {
+        const problem: Diagnostic = {
+          severity: "warning",
+          code: "mcp-server-unavailable",
+          message: `MCP servers could not be used: ${error instanceof Error ? error.message : String(error)}`,
+          path: "mcpServers",
+        };
+        refusals.push(problem);
+        options.onDiagnostic?.(problem);
+      },
+    )
+    .finally(() => {
+      settled = true;
+    });
   const refuse = (name: string, message: string) => {
     const problem: Diagnostic = {
       severity: "warning",
@@ -92,6 +97,12 @@ export function openMcpSkills(
     get: (name) => originOf(name)?.get(name),
     owns: (name) => labels.includes(mcpLabelOf(name) ?? ""),
     diagnostics: () => [...configured.diagnostics, ...(host?.diagnostics() ?? []), ...refusals],
+    servers: () =>
+      labels.map((label) => {
+        const origin = host?.origins().find((item) => item.label === label);
+        if (origin !== undefined) return { label, status: "connected", skills: origin.entries().length };
+        return { label, status: settled ? "unavailable" : "connecting", skills: 0 };
+      }),
     async readSkill(name) {
       const origin = originOf(name);
       const entry = origin?.get(name);

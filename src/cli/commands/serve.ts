@@ -9,14 +9,15 @@ import {
   startServer,
 } from "../../server/index.js";
 import { loadToken } from "../../workspace/load-token.js";
+import { hasMcpServers, type McpSkills } from "../../workspace/mcp-skills.js";
 import type { CliCommand } from "../command.js";
-import { escapeTerminalLine } from "../escape-terminal-text.js";
+import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
 import { openCliWorkspace, rejectExtraArguments, WORKSPACE_OPTIONS } from "../open-cli-workspace.js";
 import { webDirectory } from "../package-info.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
 
-const HELP = `Usage: skillbox serve [--port <n>] [--host <address> --allow-remote] [--dir <folder>...] [--cwd <folder>] [--open]
+const HELP = `Usage: skillbox serve [--port <n>] [--host <address> --allow-remote] [--dir <folder>...] [--cwd <folder>] [--open] [--no-mcp]
 
 Starts the Skillbox HTTP API and the settings page, watching the skill folders for changes.
 Stop it with Ctrl+C.
@@ -30,11 +31,16 @@ Options:
   --dir <folder>             Serve skills from this folder instead of the default roots (repeatable)
   --cwd <folder>             Work as if started in this folder (project roots, config and states)
   --open                     Open the settings page in the browser, signed in
+  --no-mcp                   Do not connect to the config's mcpServers (their skills are not listed)
   --help                     Print this help
 
 The page opens through the one-time sign-in link printed at start (it works once, for 15 minutes);
 without it, the page asks for the token in ~/.skillbox/token (created on first start) or
 SKILLBOX_TOKEN. API writes need that session or \`Authorization: Bearer <token>\`.
+
+The skills of the MCP servers in the config's mcpServers are listed beside the local ones, named
+<server>:<skill>, once each server has started and answered skills/list (within 30 s); a server that
+fails is a warning line here and a diagnostic in the API and on the page.
 `;
 
 export const serveCommand: CliCommand = {
@@ -49,6 +55,7 @@ export const serveCommand: CliCommand = {
       "allow-remote": { type: "boolean" },
       "max-event-clients": { type: "string" },
       open: { type: "boolean" },
+      "no-mcp": { type: "boolean" },
       ...WORKSPACE_OPTIONS,
     });
     rejectExtraArguments("serve", positionals, 0);
@@ -56,6 +63,7 @@ export const serveCommand: CliCommand = {
     const workspace = openCliWorkspace("serve", io, values);
     const home = workspace.home;
     let watcher: { close(): void } | undefined;
+    let mcpSkills: McpSkills | undefined;
     try {
       const port =
         values.port === undefined ? (workspace.config.server?.port ?? DEFAULT_PORT) : parsePort(values.port);
@@ -78,6 +86,13 @@ export const serveCommand: CliCommand = {
       const token = loadToken({ home, env });
       const { translator, problem } = createConfiguredTranslator(workspace, env);
       if (problem !== undefined) io.stderr(`skillbox serve: warning: ${escapeTerminalLine(problem)}\n`);
+      // Connected in the background: the page works at once and lists MCP skills when they arrive.
+      if (!values["no-mcp"] && hasMcpServers(workspace.config)) {
+        const { openMcpSkills } = await import("../../workspace/open-mcp-skills.js");
+        mcpSkills = openMcpSkills(workspace, {
+          onDiagnostic: (diagnostic) => io.stderr(`skillbox serve: ${formatDiagnosticLine(diagnostic)}\n`),
+        });
+      }
       const server = await startServer(workspace, {
         token: token.token,
         port,
@@ -88,6 +103,12 @@ export const serveCommand: CliCommand = {
         env,
         webDirectory: webDirectory(),
         ...(translator === undefined ? {} : { translator }),
+        ...(mcpSkills === undefined ? {} : { mcpSkills }),
+      });
+      const connected = mcpSkills;
+      void connected?.ready.then(() => {
+        const names = connected.entries().map((entry) => entry.name);
+        if (names.length > 0) server.events.publish({ name: "skill-added", names });
       });
       if (!server.servesPage)
         io.stderr("skillbox serve: warning: the settings page is not built; run npm run build.\n");
@@ -114,6 +135,7 @@ export const serveCommand: CliCommand = {
       return EXIT_OK;
     } finally {
       watcher?.close();
+      await mcpSkills?.close();
       workspace.close();
     }
   },
