@@ -73,6 +73,35 @@ describe("groupSkillsByRoot", () => {
     expect(groupSkillsByRoot(roots, [], true)).toHaveLength(2);
   });
 
+  it("groups MCP skills under one group per server after the folders, empty servers kept with their status", () => {
+    const docs = makeSkill("docs:refunds", {
+      root: { label: "mcp:docs", path: "skill://refunds", scope: "mcp" },
+      mcp: {
+        server: "docs",
+        skillName: "refunds",
+        uri: "skill://refunds/SKILL.md",
+        baseUri: "skill://refunds",
+      },
+    });
+    const groups = groupSkillsByRoot(roots, [docs, makeSkill("a")], true, [
+      { label: "docs", status: "connected", skills: 1 },
+      { label: "down", status: "unavailable", skills: 0 },
+    ]);
+    expect(
+      groups.map((group) => [
+        group.root.label,
+        group.root.path,
+        group.mcpServer?.status,
+        group.skills.length,
+      ]),
+    ).toEqual([
+      ["project", "/repo/.skillbox/skills", undefined, 0],
+      ["user", "/home/u/.skillbox/skills", undefined, 1],
+      ["mcp:docs", 'MCP server "docs"', "connected", 1],
+      ["mcp:down", 'MCP server "down"', "unavailable", 0],
+    ]);
+  });
+
   it("adds a group for a skill whose root is not in the root list", () => {
     const stray = makeSkill("x", { root: { label: "plugin", path: "/p", scope: "plugin" } });
     expect(groupSkillsByRoot([], [stray], false).map((group) => group.root.label)).toEqual(["plugin"]);

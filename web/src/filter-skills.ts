@@ -1,5 +1,10 @@
 // Search and grouping for the skill list: pure functions over SkillSummary.
-import type { SkillListResponse, SkillRootSummary, SkillSummary } from "../../src/server/api-types.js";
+import type {
+  McpServerSummary,
+  SkillListResponse,
+  SkillRootSummary,
+  SkillSummary,
+} from "../../src/server/api-types.js";
 
 /** Skills whose name, qualified name, description or tags contain every word of the query. */
 export function filterSkills(skills: readonly SkillSummary[], query: string): SkillSummary[] {
@@ -13,10 +18,12 @@ export function filterSkills(skills: readonly SkillSummary[], query: string): Sk
   });
 }
 
-/** One root and the skills shown under it. */
+/** One root (or MCP server) and the skills shown under it. */
 export interface SkillGroup {
   root: SkillRootSummary & { exists: boolean };
   skills: SkillSummary[];
+  /** Set for the group of an MCP server's skills (root label `mcp:<label>`). */
+  mcpServer?: McpServerSummary;
 }
 
 /**
@@ -27,9 +34,24 @@ export function groupSkillsByRoot(
   roots: SkillListResponse["roots"],
   skills: readonly SkillSummary[],
   keepEmpty: boolean,
+  mcpServers: readonly McpServerSummary[] = [],
 ): SkillGroup[] {
   const groups = new Map<string, SkillGroup>();
   for (const root of roots) groups.set(root.label, { root, skills: [] });
+  // After the folders, one group per MCP server (its skills' base URIs differ, so the group names the server).
+  for (const server of mcpServers) {
+    const label = `mcp:${server.label}`;
+    groups.set(label, {
+      root: {
+        label,
+        path: `MCP server "${server.label}"`,
+        scope: "mcp",
+        exists: server.status === "connected",
+      },
+      skills: [],
+      mcpServer: server,
+    });
+  }
   for (const skill of skills) {
     let group = groups.get(skill.root.label);
     if (group === undefined) {

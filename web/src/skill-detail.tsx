@@ -98,6 +98,15 @@ function SkillDetailBody({
         <dd>
           <code>{skill.qualifiedName}</code>
         </dd>
+        {skill.mcp !== undefined && (
+          <>
+            <dt>Origin</dt>
+            <dd data-testid="detail-origin">
+              MCP server <strong>{skill.mcp.server}</strong>, base <code>{skill.mcp.baseUri}</code> (its
+              SKILL.md is checked against the digest the server listed)
+            </dd>
+          </>
+        )}
         <dt>File</dt>
         <dd>
           <code className="path" data-testid="detail-path">

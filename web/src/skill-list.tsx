@@ -8,7 +8,7 @@ import type {
   SkillSummary,
 } from "../../src/server/api-types.js";
 import { DiagnosticList } from "./diagnostic-list.js";
-import { filterSkills, groupSkillsByRoot, skillKey } from "./filter-skills.js";
+import { filterSkills, groupSkillsByRoot, type SkillGroup, skillKey } from "./filter-skills.js";
 import { SkillRow } from "./skill-row.js";
 import { StateLegend } from "./state-control.js";
 
@@ -27,13 +27,27 @@ interface SkillListProps {
   searchRef: RefObject<HTMLInputElement | null>;
 }
 
+/** Why a group shows no skill: a folder that is empty or missing, or an MCP server's connection. */
+function describeEmptyGroup(group: SkillGroup): string {
+  switch (group.mcpServer?.status) {
+    case undefined:
+      return group.root.exists ? "No skills in this folder." : "This folder does not exist yet.";
+    case "connecting":
+      return "Connecting to this MCP server…";
+    case "unavailable":
+      return "This MCP server could not be used; see the problems above.";
+    default:
+      return "This MCP server lists no skills.";
+  }
+}
+
 /** The "Skills" section (`aria-labelledby="skills-heading"`), one `root-<label>` section per root. */
 export function SkillList(props: SkillListProps) {
   const { list, prompt, query, selectedKey, now, updateOf, onQueryChange, onOpen, onStateChange, searchRef } =
     props;
   const filtered = useMemo(() => filterSkills(list?.skills ?? [], query), [list, query]);
   const groups = useMemo(
-    () => groupSkillsByRoot(list?.roots ?? [], filtered, query.trim() === ""),
+    () => groupSkillsByRoot(list?.roots ?? [], filtered, query.trim() === "", list?.mcpServers ?? []),
     [list, filtered, query],
   );
   const tokensByName = useMemo(
@@ -73,7 +87,7 @@ export function SkillList(props: SkillListProps) {
       <StateLegend />
       {list !== null && list.diagnostics.length > 0 && (
         <div className="global-diagnostics">
-          <h3>Problems found while scanning</h3>
+          <h3>Problems found while scanning and connecting</h3>
           <DiagnosticList diagnostics={list.diagnostics} showPath testId="global-diagnostics" />
         </div>
       )}
@@ -97,8 +111,8 @@ export function SkillList(props: SkillListProps) {
             </code>
           </div>
           {group.skills.length === 0 ? (
-            <p className="empty">
-              {group.root.exists ? "No skills in this folder." : "This folder does not exist yet."}
+            <p className="empty" data-testid={`root-empty-${group.root.label}`}>
+              {describeEmptyGroup(group)}
             </p>
           ) : (
             <ul className="skills">

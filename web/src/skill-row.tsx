@@ -81,6 +81,11 @@ export function SkillRow({
           <span data-testid={`usage-${key}`} data-count={skill.usage.count}>
             {formatUsage(skill.usage, now)}
           </span>
+          {skill.mcp !== undefined && (
+            <span data-testid={`origin-${key}`}>
+              from the MCP server <strong>{skill.mcp.server}</strong> at <code>{skill.mcp.baseUri}</code>
+            </span>
+          )}
           {promptTokens !== undefined && <span>{promptTokens} tokens in the preview</span>}
           {skill.tags.length > 0 && (
             <span className="skill-tags">
@@ -115,6 +120,14 @@ interface SkillBadgesProps {
 function SkillBadges({ skill, errorCount, visibilityBadge }: SkillBadgesProps) {
   return (
     <span className="badges">
+      {skill.mcp !== undefined && (
+        <span
+          className="badge"
+          title={`Served by the MCP server "${skill.mcp.server}": loaded on demand, verified, and never runs code by itself.`}
+        >
+          MCP
+        </span>
+      )}
       {skill.shadowed && (
         <span className="badge badge-muted" title="A higher-priority folder has a skill with the same name.">
           shadowed
