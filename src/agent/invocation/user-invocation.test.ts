@@ -272,3 +272,78 @@ describe("/name in an agent run", () => {
     expect(result.error).toContain("user-invocable: false");
   });
 });
+
+describe("invokeUserSkill with an external skill source", () => {
+  const loaded = (name: string, body: string) => ({
+    content: `<skill name="${name}" origin="mcp">\n${body}\n</skill>`,
+    data: {
+      kind: "skill-loaded" as const,
+      name,
+      skillDir: "skill://notes",
+      body,
+      allowedTools: [],
+      disallowedTools: [],
+    },
+  });
+
+  it("hands a name only it owns to the source, with the arguments and session, and uses its result as the message", async () => {
+    const calls: unknown[] = [];
+    const invocation = await invokeUserSkill("/docs:notes v2 customers", {
+      skills,
+      sessionId: "s1",
+      external: {
+        owns: (name) => name.startsWith("docs:"),
+        async invoke(name, args, options) {
+          calls.push([name, args, options.sessionId]);
+          return loaded(name, `Notes for ${args}.`);
+        },
+      },
+    });
+    expect(calls).toEqual([["docs:notes", "v2 customers", "s1"]]);
+    expect(invocation).toMatchObject({
+      kind: "inline",
+      skill: { name: "docs:notes", directory: "skill://notes" },
+      arguments: "v2 customers",
+      message: {
+        role: "user",
+        content: '<skill name="docs:notes" origin="mcp">\nNotes for v2 customers.\n</skill>',
+      },
+    });
+    // A local name stays local even when the source would claim it.
+    const local = await invokeUserSkill("/greet Ada", {
+      skills,
+      external: { owns: () => true, invoke: async () => loaded("greet", "remote") },
+    });
+    expect(local.kind === "inline" && local.message.content).toContain("Say hello to Ada");
+  });
+
+  it("refuses with the source's reason, its error result, or its failure, and never as a plain prompt", async () => {
+    const refuse = (external: Parameters<typeof invokeUserSkill>[1]["external"]) =>
+      invokeUserSkill("/docs:notes", { skills, ...(external === undefined ? {} : { external }) });
+    expect(
+      await refuse({ owns: () => true, refusal: () => "turned off", invoke: async () => loaded("x", "y") }),
+    ).toEqual({ kind: "refused", skill: "docs:notes", message: "turned off" });
+    expect(
+      await refuse({ owns: () => true, invoke: async () => ({ content: "digest mismatch", isError: true }) }),
+    ).toEqual({
+      kind: "refused",
+      skill: "docs:notes",
+      message: 'Skill "docs:notes" was not run: digest mismatch',
+    });
+    expect(
+      await refuse({
+        owns: () => true,
+        invoke: async () => {
+          throw new Error("server gone");
+        },
+      }),
+    ).toEqual({
+      kind: "refused",
+      skill: "docs:notes",
+      message: 'Skill "docs:notes" could not be loaded: server gone',
+    });
+    expect(await refuse({ owns: () => false, invoke: async () => loaded("x", "y") })).toEqual({
+      kind: "none",
+    });
+  });
+});
