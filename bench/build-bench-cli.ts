@@ -1,10 +1,11 @@
 // Bundles the `skillbox` CLI from the current sources into dist/bench-cli/ for the whole-process
-// bench (the same esbuild options as scripts/bundle-cli.mjs; dist/cli/ is left alone for the
-// end-to-end tests). Two levels below the package root, like dist/cli/, so package-info.ts finds
-// package.json and the bundled skills. Falls back to a built dist/cli/main.js.
+// bench, through scripts/bundle-cli.mjs itself (its plugin keeps zod out of start-up, which esbuild's
+// synchronous API cannot run; dist/cli/ is left alone for the end-to-end tests). Two levels below the
+// package root, like dist/cli/, so package-info.ts finds package.json and the bundled skills. Falls
+// back to a built dist/cli/main.js.
 
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -14,38 +15,24 @@ export interface BenchCli {
   source: "bundled from src" | "dist/cli (prebuilt)";
 }
 
-interface EsbuildModule {
-  buildSync(options: Record<string, unknown>): unknown;
-}
-
 const packageRoot = fileURLToPath(new URL("../", import.meta.url));
 
 /** Bundles the CLI, or returns the prebuilt one when bundling fails (say, sources mid-edit). */
 export function buildBenchCli(log: (text: string) => void): BenchCli {
   const outdir = join(packageRoot, "dist", "bench-cli");
   try {
-    const esbuild = createRequire(import.meta.url)("esbuild") as EsbuildModule;
-    esbuild.buildSync({
-      entryPoints: [join(packageRoot, "src", "cli", "main.ts")],
-      outdir,
-      bundle: true,
-      splitting: true,
-      format: "esm",
-      platform: "node",
-      target: "node20",
-      external: ["better-sqlite3", "ai"],
-      banner: {
-        js: "import { createRequire as __skillboxCreateRequire } from 'node:module'; const require = __skillboxCreateRequire(import.meta.url);",
-      },
-      chunkNames: "[name]-[hash]",
-      legalComments: "none",
-      logLevel: "silent",
+    execFileSync(process.execPath, [join(packageRoot, "scripts", "bundle-cli.mjs"), "--outdir", outdir], {
+      cwd: packageRoot,
+      stdio: ["ignore", "pipe", "pipe"],
     });
     return { path: join(outdir, "main.js"), source: "bundled from src" };
   } catch (error) {
     const prebuilt = join(packageRoot, "dist", "cli", "main.js");
     if (!existsSync(prebuilt)) throw error;
-    log(`bundling the CLI failed (${String(error).split("\n")[0]}); timing the prebuilt dist/cli`);
+    const stderr = String((error as { stderr?: unknown }).stderr ?? "").trim();
+    log(
+      `bundling the CLI failed (${(stderr || String(error)).split("\n")[0]}); timing the prebuilt dist/cli`,
+    );
     return { path: prebuilt, source: "dist/cli (prebuilt)" };
   }
 }
