@@ -1,0 +1,137 @@
+// MCP skills on the settings page, in a real browser (Debian's chromium through playwright-core) against
+// a real server: grouped under their server with their origin, a failed server said in its group, and
+// their state changed through the page reaching the store by `<label>:<name>`. The MCP server is the
+// host's in-process test server over an in-memory pair.
+import { existsSync, mkdirSync } from "node:fs";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestSkillServer, inMemoryConnector } from "../mcp-host/__fixtures__/test-skill-server.js";
+import { createTempDirectory } from "../testing/skill-folders.js";
+import type { McpSkills } from "../workspace/mcp-skills.js";
+import { openMcpSkills } from "../workspace/open-mcp-skills.js";
+import { openWorkspace } from "../workspace/open-workspace.js";
+import type { Workspace } from "../workspace/workspace.js";
+import { addSkill, TEST_TOKEN } from "./__fixtures__/server-test-helpers.js";
+import { type RunningServer, startServer } from "./start-server.js";
+import { createDirectoryReader } from "./web-page.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const webDirectory = path.join(fileURLToPath(new URL("../../", import.meta.url)), "dist", "web");
+
+let workspace: Workspace;
+let mcpSkills: McpSkills;
+let server: RunningServer;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+const temp = createTempDirectory("skillbox-mcp-page-");
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No browser at ${CHROMIUM}. Install Debian's chromium (sudo apt-get install chromium).`);
+  }
+  if (!existsSync(path.join(webDirectory, "index.html"))) {
+    throw new Error(`The settings page is not built in ${webDirectory}: run npm run build first.`);
+  }
+  const skills = path.join(temp.path, "skills");
+  addSkill(skills, "refunds", "The local refunds skill.");
+  const home = path.join(temp.path, "home");
+  mkdirSync(home);
+  workspace = openWorkspace({
+    cwd: temp.path,
+    home,
+    env: {},
+    dirs: [skills],
+    bundledDirectory: path.join(temp.path, "bundled"),
+    storePath: ":memory:",
+    persistIndex: false,
+  });
+  workspace.registry.refresh();
+  const docs = await createTestSkillServer({
+    "refunds/SKILL.md": "---\nname: refunds\ndescription: Processes refunds remotely.\n---\nRefund it.\n",
+  });
+  mcpSkills = openMcpSkills(
+    {
+      config: {
+        mcpServers: { docs: { url: "http://docs.test/mcp" }, down: { url: "http://down.test/mcp" } },
+      },
+      roots: workspace.roots,
+      home,
+    },
+    { connector: inMemoryConnector({ docs }) },
+  ) as McpSkills;
+  await mcpSkills.ready;
+  server = await startServer(workspace, {
+    token: TEST_TOKEN,
+    port: 0,
+    readWebFile: createDirectoryReader(webDirectory),
+    mcpSkills,
+  });
+  const userDataDirectory = path.join(temp.path, "profile");
+  mkdirSync(userDataDirectory);
+  context = await chromium.launchPersistentContext(userDataDirectory, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+    ],
+    viewport: { width: 1360, height: 900 },
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  await page.goto(server.createLoginUrl());
+  await page.getByTestId("skill-row-docs:refunds").waitFor({ timeout: 15_000 });
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  await server?.close();
+  await mcpSkills?.close();
+  workspace?.close();
+  temp.remove();
+});
+
+describe("MCP skills on the settings page", () => {
+  it("groups an MCP skill under its server with its origin, beside the local skill of the same name", async () => {
+    const group = page.getByTestId("root-mcp:docs");
+    await expect(group.locator("h3").textContent()).resolves.toBe("mcp:docs");
+    await expect(page.getByTestId("origin-docs:refunds").textContent()).resolves.toBe(
+      "from the MCP server docs at skill://refunds",
+    );
+    await expect(page.getByTestId("description-docs:refunds").textContent()).resolves.toBe(
+      "Processes refunds remotely.",
+    );
+    await expect(page.getByTestId("description-refunds").textContent()).resolves.toBe(
+      "The local refunds skill.",
+    );
+    await expect(page.getByTestId("root-empty-mcp:down").textContent()).resolves.toBe(
+      "This MCP server could not be used; see the problems above.",
+    );
+    await expect(page.getByTestId("global-diagnostics").textContent()).resolves.toContain(
+      'MCP server "down" could not be used',
+    );
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("sets the MCP skill's state by <label>:<name> from the row, leaving the local skill on", async () => {
+    await page.getByTestId("state-docs:refunds").selectOption("off");
+    await page.locator('[data-testid="state-docs:refunds"][data-state="off"]').waitFor({ timeout: 10_000 });
+    await expect.poll(() => workspace.stateOf("docs:refunds"), { timeout: 5_000 }).toBe("off");
+    expect(workspace.stateOf("refunds")).toBe("on");
+  });
+
+  it("opens the detail view with the origin and the verified SKILL.md body", async () => {
+    await page.getByTestId("skill-open-docs:refunds").click();
+    await expect(page.getByTestId("detail-origin").textContent({ timeout: 10_000 })).resolves.toContain(
+      "MCP server docs, base skill://refunds",
+    );
+    await page.getByTestId("skill-body").getByText("Refund it.").waitFor({ timeout: 10_000 });
+    await expect(page.getByTestId("detail-path").textContent()).resolves.toBe("skill://refunds/SKILL.md");
+  });
+});
