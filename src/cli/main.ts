@@ -32,6 +32,6 @@ process.exitCode = await runCli(
     home: homedir(),
     stdoutIsTerminal: process.stdout.isTTY === true,
   },
-  { commands: commandTable, version: readPackageVersion() },
+  { commands: commandTable, version: readPackageVersion },
 );
 output.flush();

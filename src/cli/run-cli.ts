@@ -13,7 +13,8 @@ import { openGlobalStore } from "./store-option.js";
 
 export interface RunCliOptions {
   commands: readonly CliCommandEntry[];
-  version: string;
+  /** The version, or how to read it (only `--version` needs it). */
+  version: string | (() => string);
 }
 
 /** Runs `skillbox <args>` and resolves to the exit code. */
@@ -33,7 +34,7 @@ export async function runCli(args: string[], baseIo: CliIo, options: RunCliOptio
     return EXIT_OK;
   }
   if (first === "--version" || first === "-v") {
-    io.stdout(`${options.version}\n`);
+    io.stdout(`${typeof options.version === "string" ? options.version : options.version()}\n`);
     return EXIT_OK;
   }
   const entry = options.commands.find((candidate) => candidate.name === first);
