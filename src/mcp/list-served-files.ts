@@ -3,7 +3,7 @@
 // for each call cost more than the calls themselves (10,000 skills: 1.5 s of promise and thread-pool
 // overhead on 2 cores, against a few hundred milliseconds of system calls).
 
-import { type Dirent, readdirSync } from "node:fs";
+import { type Dirent, readdirSync, statSync } from "node:fs";
 import * as path from "node:path";
 
 /** One served file: its path under the skill folder and on disk. */
@@ -11,6 +11,12 @@ export interface ServedPath {
   /** POSIX path relative to the skill folder; the skill file itself is always `SKILL.md`. */
   relative: string;
   absolute: string;
+}
+
+/** A folder the walk listed, with its mtime from just before the listing. */
+export interface ServedFolder {
+  absolute: string;
+  mtimeMs: number;
 }
 
 /** How far a walk goes. */
@@ -26,18 +32,28 @@ const SKIPPED_FOLDERS = new Set(["node_modules", "__pycache__"]);
 /**
  * Lists `skillFile` as `SKILL.md`, first, then every other regular file under its folder, in walk
  * order. Dot entries, `node_modules` and `__pycache__` are skipped (the registry never scans them) and
- * symbolic links are never followed, so nothing outside the folder is served. Nothing is stat'ed: the
- * caller opens or stats each file anyway, and learns there whether the skill file still exists.
+ * symbolic links are never followed, so nothing outside the folder is served. Files are not stat'ed
+ * (the caller opens or stats each anyway, and learns there whether the skill file still exists);
+ * folders are, before they are listed, so that while no folder's mtime moved, no file was added,
+ * removed or renamed and the listing still holds.
  */
-export function listServedFiles(skillFile: string, options: ListServedFilesOptions = {}): ServedPath[] {
+export function listServedFiles(
+  skillFile: string,
+  options: ListServedFilesOptions = {},
+): { files: ServedPath[]; folders: ServedFolder[] } {
   const directory = path.dirname(skillFile);
   const skillFileName = path.basename(skillFile);
   const maxDepth = options.maxDepth ?? 8;
   const maxFiles = (options.maxFiles ?? 513) + 1;
   const files: ServedPath[] = [{ relative: "SKILL.md", absolute: skillFile }];
+  const folders: ServedFolder[] = [];
   const walk = (folder: string, prefix: string, depth: number): void => {
     let entries: Dirent[];
     try {
+      const { mtimeMs } = statSync(folder);
+      // A folder changed within the last second may change again within the same timestamp tick
+      // (a few ms on Linux): its listing is not trusted (NaN never compares equal).
+      folders.push({ absolute: folder, mtimeMs: Date.now() - mtimeMs < 1000 ? Number.NaN : mtimeMs });
       entries = readdirSync(folder, { withFileTypes: true });
     } catch {
       // A folder that is missing, vanished or cannot be read simply contributes nothing.
@@ -59,5 +75,17 @@ export function listServedFiles(skillFile: string, options: ListServedFilesOptio
     }
   };
   walk(directory, "", 1);
-  return files;
+  return { files, folders };
+}
+
+/** True when every folder still has the mtime it had when listed. */
+export function foldersUnchanged(folders: readonly ServedFolder[]): boolean {
+  for (const folder of folders) {
+    try {
+      if (statSync(folder.absolute).mtimeMs !== folder.mtimeMs) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }

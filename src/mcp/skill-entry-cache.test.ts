@@ -83,3 +83,38 @@ describe("createSkillEntryCache", () => {
     expect(warnings[0]?.message).toContain("not served over MCP");
   });
 });
+
+describe("createSkillEntryCache and folders", () => {
+  it("reuses the file list while no folder's mtime moved, and walks again once one did", async () => {
+    const { path: skill, write } = skillFolder();
+    const directory = skill.record.directory;
+    const reference = path.join(directory, "reference");
+    const age = (folder: string, seconds: number) => utimesSync(folder, seconds, seconds);
+    age(directory, 1_600_000_000);
+    age(reference, 1_600_000_000);
+    const cache = createSkillEntryCache(() => undefined);
+    const first = await cache.entryFor(skill);
+    const relatives = async () => (await cache.entryFor(skill))?.files.map((file) => file.relative);
+
+    // Added under the folder's old mtime: the listing is reused, so the file is not seen yet.
+    write("reference/extra.md", "More.\n");
+    age(reference, 1_600_000_000);
+    expect(await cache.entryFor(skill)).toBe(first);
+    age(reference, 1_600_000_100);
+    expect(await relatives()).toEqual(["SKILL.md", "reference/extra.md", "reference/format.md"]);
+
+    rmSync(path.join(reference, "format.md"));
+    age(reference, 1_600_000_200);
+    expect(await relatives()).toEqual(["SKILL.md", "reference/extra.md"]);
+  });
+
+  it("walks a folder changed within the last second every time, since its mtime may not move again", async () => {
+    const { path: skill, write } = skillFolder();
+    const cache = createSkillEntryCache(() => undefined);
+    await cache.entryFor(skill);
+    write("reference/extra.md", "More.\n");
+    // write() ages the file, not the folder: the folder's mtime is now.
+    const files = (await cache.entryFor(skill))?.files.map((file) => file.relative);
+    expect(files).toContain("reference/extra.md");
+  });
+});

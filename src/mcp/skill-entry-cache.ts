@@ -14,7 +14,12 @@ import {
   skillEntry,
 } from "@modelcontextprotocol/server/ext/skills";
 import type { SkillPath } from "./assign-skill-paths.js";
-import { listServedFiles } from "./list-served-files.js";
+import {
+  foldersUnchanged,
+  listServedFiles,
+  type ServedFolder,
+  type ServedPath,
+} from "./list-served-files.js";
 import { mimeTypeOf } from "./mime-type.js";
 
 /** One file of a built entry: what was hashed, and the stamp it had. */
@@ -60,6 +65,8 @@ type Cached = {
   checkedAt: number;
   /** Every served file with its stamp and digest, by relative path. */
   stamps: Map<string, BuiltSkillFile>;
+  /** The folders the walk listed, with their mtimes then. */
+  folders: readonly ServedFolder[];
   /** What the SDK made of the SKILL.md with this digest: its entry, or why it refused it. */
   parsed: { digest: string; entry: Skill | undefined; refusal?: string } | undefined;
   built: BuiltSkill | undefined;
@@ -89,7 +96,18 @@ export function createSkillEntryCache(
       cache.set(skill.uri, { ...next, checkedAt: clock(), refusal: message });
       return undefined;
     };
-    const paths = listServedFiles(skill.record.file);
+    let paths: ServedPath[];
+    let folders: readonly ServedFolder[];
+    if (previous?.built !== undefined && foldersUnchanged(previous.folders)) {
+      // No folder's entries changed: the files are the ones published last time (stats follow).
+      folders = previous.folders;
+      paths = previous.built.files.map((file) => ({
+        relative: file.relative,
+        absolute: absolutePathOf(skill, file),
+      }));
+    } else {
+      ({ files: paths, folders } = listServedFiles(skill.record.file));
+    }
     // The walk stops one past the limit: a skill cut short would publish an incomplete file list.
     if (paths.length > SKILL_LIMITS.files) {
       return refuse(`more than ${SKILL_LIMITS.files} files; a skills/list entry must list every file`);
@@ -152,6 +170,7 @@ export function createSkillEntryCache(
         const message = error instanceof Error ? error.message.replace(/\s+/g, " ") : String(error);
         return refuse(message, {
           stamps,
+          folders,
           parsed: { digest: skillFile.digest, entry: undefined, refusal: message },
           built: undefined,
         });
@@ -159,15 +178,16 @@ export function createSkillEntryCache(
       changed = true;
     }
     if (parsed.entry === undefined) {
-      return refuse(parsed.refusal ?? "refused by the SDK", { stamps, parsed, built: undefined });
+      return refuse(parsed.refusal ?? "refused by the SDK", { stamps, folders, parsed, built: undefined });
     }
     if (!changed && previous?.built !== undefined && previous.refusal === undefined) {
       previous.checkedAt = clock();
       previous.stamps = stamps;
+      previous.folders = folders;
       return previous.built;
     }
     const built = publish(skill, parsed.entry, stamps, onWarning);
-    cache.set(skill.uri, { checkedAt: clock(), stamps, parsed, built });
+    cache.set(skill.uri, { checkedAt: clock(), stamps, folders, parsed, built });
     if (previous?.built !== undefined) {
       const changedFiles = diffDigests(previous.built, built);
       if (changedFiles.length > 0)
@@ -210,7 +230,7 @@ export function createSkillEntryCache(
 }
 
 function emptyState(): Omit<Cached, "checkedAt" | "refusal"> {
-  return { stamps: new Map(), parsed: undefined, built: undefined };
+  return { stamps: new Map(), folders: [], parsed: undefined, built: undefined };
 }
 
 /** The entry: the SDK's URI and frontmatter, and every file in code-unit URI order (the SDK's order). */
