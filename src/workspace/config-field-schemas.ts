@@ -35,6 +35,7 @@ export const configFieldSchemas = {
     .partial()
     .strict(),
   trustedSymlinkTargets: z.array(z.string().min(1)),
+  trustedProjects: z.array(z.string().min(1)),
   maxDepth: z.number().int().positive(),
   maxDirectories: z.number().int().positive(),
   mcpServers: z.record(z.string(), z.unknown()),

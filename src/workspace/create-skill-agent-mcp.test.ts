@@ -41,6 +41,12 @@ beforeEach(() => {
     path.join(project, ".skillbox", "config.json"),
     JSON.stringify({ mcpServers: { docs: { url: "http://docs.test/mcp" }, "bad label!": { url: "x" } } }),
   );
+  // A project's mcpServers count only for a project the user trusts.
+  mkdirSync(path.join(base, "home", ".skillbox"), { recursive: true });
+  writeFileSync(
+    path.join(base, "home", ".skillbox", "config.json"),
+    JSON.stringify({ trustedProjects: [project] }),
+  );
 });
 afterEach(async () => {
   await agent?.close();

@@ -51,6 +51,12 @@ function writeSkill(name: string, frontmatter: string, body: string): void {
 function writeConfig(config: Record<string, unknown>): void {
   mkdirSync(path.join(project, ".skillbox"), { recursive: true });
   writeFileSync(path.join(project, ".skillbox", "config.json"), JSON.stringify(config));
+  // Hooks in a project's config run only for a project the user trusts.
+  mkdirSync(path.join(base, "home", ".skillbox"), { recursive: true });
+  writeFileSync(
+    path.join(base, "home", ".skillbox", "config.json"),
+    JSON.stringify({ trustedProjects: [project] }),
+  );
 }
 
 async function start(

@@ -31,7 +31,7 @@ export interface LoadedConfig {
   diagnostics: Diagnostic[];
 }
 
-const USER_ONLY_KEYS = ["trustedSymlinkTargets", "store"] as const;
+const USER_ONLY_KEYS = ["trustedSymlinkTargets", "trustedProjects", "store"] as const;
 
 /**
  * Reads the user file, then each project's `.skillbox/config.json` from the git root down to `cwd`
@@ -65,6 +65,7 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
       const userFile = userConfigPath(home);
       const options = { file: candidate.file, projectRoot, user: userConfig, userFile, realpath };
       diagnostics.push(...confineProjectRoots(parsed, options));
+      diagnostics.push(...holdUntrustedKeys(parsed, candidate, userConfig, realpath));
     }
     files.push(candidate.file);
     config = mergeConfigs(config, parsed);
@@ -149,7 +150,59 @@ export function parseConfigText(
   }
   if (typed.trustedSymlinkTargets !== undefined)
     typed.trustedSymlinkTargets = typed.trustedSymlinkTargets.map(resolveRoot);
+  if (typed.trustedProjects !== undefined) typed.trustedProjects = typed.trustedProjects.map(resolveRoot);
   return { config: typed, diagnostics };
+}
+
+/**
+ * Drops what a project config may hold only for a project the user trusts: `mcpServers` (stdio
+ * servers are commands started by list, run, chat and serve), `hooks` (commands run on agent
+ * events), `baseUrl` (where the provider's API key is sent) and `permissions.allow` (its `deny` and
+ * `ask` only narrow, so they stay). A cloned repository must not run code or read the key by
+ * being opened. One warning per dropped key says how to trust the project.
+ */
+function holdUntrustedKeys(
+  config: SkillboxConfig,
+  source: { file: string; base: string },
+  user: SkillboxConfig,
+  realpath: (target: string) => string,
+): Diagnostic[] {
+  const held: string[] = [];
+  if (config.mcpServers !== undefined && Object.keys(config.mcpServers).length > 0) held.push("mcpServers");
+  if (config.hooks !== undefined && Object.keys(config.hooks).length > 0) held.push("hooks");
+  if (config.baseUrl !== undefined) held.push("baseUrl");
+  if ((config.permissions?.allow ?? []).length > 0) held.push("permissions.allow");
+  if (held.length === 0 || isTrustedProject(source.base, user.trustedProjects ?? [], realpath)) return [];
+  delete config.mcpServers;
+  delete config.hooks;
+  delete config.baseUrl;
+  if (config.permissions !== undefined) delete config.permissions.allow;
+  return held.map((key) => ({
+    severity: "warning" as const,
+    code: "config-untrusted-project-key",
+    message: `Config key "${key}" in this project's config is ignored: it can run commands or send your API key elsewhere, and ${source.base} is not a trusted project. To use it, add "${source.base}" to trustedProjects in the user config (~/.skillbox/config.json).`,
+    path: source.file,
+  }));
+}
+
+function isTrustedProject(
+  base: string,
+  trusted: readonly string[],
+  realpath: (target: string) => string,
+): boolean {
+  if (trusted.length === 0) return false;
+  const real = (target: string) => {
+    try {
+      return realpath(target);
+    } catch {
+      return path.resolve(target);
+    }
+  };
+  const project = real(base);
+  return trusted.some((entry) => {
+    const folder = real(entry);
+    return project === folder || project.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep);
+  });
 }
 
 /**

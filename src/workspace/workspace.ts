@@ -38,6 +38,11 @@ export interface SkillboxConfig {
   server?: { port?: number; host?: string };
   /** Folders linked skill folders may lead into besides the roots; honoured from the user config only. */
   trustedSymlinkTargets?: string[];
+  /**
+   * Projects whose own config may run code or redirect credentials (`mcpServers`, `hooks`,
+   * `baseUrl`, `permissions.allow`); honoured from the user config only.
+   */
+  trustedProjects?: string[];
   /** Folder levels below a root that discovery scans (default 8). */
   maxDepth?: number;
   /** Folders discovery scans per root at most (default 100,000). */

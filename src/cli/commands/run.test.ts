@@ -162,6 +162,7 @@ describe("skillbox run", () => {
       command: line,
       ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
     });
+    trustProject(base);
     writeFileSync(
       path.join(base, "project", ".skillbox", "config.json"),
       JSON.stringify({
@@ -215,6 +216,7 @@ describe("skillbox run", () => {
       mkdirSync(folder);
       writeFileSync(path.join(folder, "SKILL.md"), `---\nname: odd\ndescription: "Odd \\e[2J"\n---\nBody.\n`);
       mkdirSync(path.join(base, "project", ".skillbox"));
+      trustProject(base);
       writeFileSync(
         path.join(base, "project", ".skillbox", "config.json"),
         JSON.stringify({
@@ -414,3 +416,12 @@ describe("skillbox run's skills list", () => {
     expect((await run(["--budget", "lots", "hello"])).code).toBe(2);
   });
 });
+
+/** Hooks in a project's config run only for a project the user trusts. */
+function trustProject(base: string): void {
+  mkdirSync(path.join(base, "home", ".skillbox"), { recursive: true });
+  writeFileSync(
+    path.join(base, "home", ".skillbox", "config.json"),
+    JSON.stringify({ trustedProjects: [path.join(base, "project")] }),
+  );
+}
