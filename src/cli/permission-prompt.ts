@@ -50,7 +50,7 @@ export function describeCliAllow(advice: AllowAdvice): string {
     advice.skill === undefined
       ? ""
       : `, or let skill "${advice.skill}" run code with: skillbox settings allow-scripts ${advice.skill}`;
-  return `pass ${flags} or add ${rules} to permissions.allow in .skillbox/config.json${skill}`;
+  return `pass ${flags} or add ${rules} to permissions.allow in ~/.skillbox/config.json${skill}`;
 }
 
 /**

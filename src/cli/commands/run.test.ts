@@ -292,7 +292,7 @@ describe("skillbox run", () => {
       const refusal = lastToolResult(1);
       expect(refusal).toContain("Permission denied: bash needs approval");
       expect(refusal).toContain(
-        'To allow it, pass --allow "Bash(echo:*)" or add "Bash(echo:*)" to permissions.allow in .skillbox/config.json.',
+        'To allow it, pass --allow "Bash(echo:*)" or add "Bash(echo:*)" to permissions.allow in ~/.skillbox/config.json.',
       );
       expect(result.stderr).toContain("skillbox run: bash needs approval, and this run has no one to ask");
       expect(result.stderr).toContain('--allow "Bash(echo:*)"');
