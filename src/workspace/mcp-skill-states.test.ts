@@ -32,15 +32,12 @@ let agent: SkillAgent | undefined;
 beforeEach(() => {
   base = mkdtempSync(path.join(tmpdir(), "skillbox-mcp-states-"));
   project = path.join(base, "project");
-  for (const folder of [
-    path.join(base, "skills"),
-    path.join(project, ".skillbox"),
-    path.join(base, "home"),
-  ]) {
+  for (const folder of [path.join(base, "skills"), project, path.join(base, "home", ".skillbox")]) {
     mkdirSync(folder, { recursive: true });
   }
+  // The user's config: a project's mcpServers count only in a project the user trusts.
   writeFileSync(
-    path.join(project, ".skillbox", "config.json"),
+    path.join(base, "home", ".skillbox", "config.json"),
     JSON.stringify({ mcpServers: { docs: { url: "http://docs.test/mcp" } } }),
   );
   workspace = openWorkspace({
