@@ -20,4 +20,7 @@ const walk = (folder) => {
   }
 };
 walk(process.argv[2] ?? ".");
-process.stdout.write(`${files} files, ${bytes} bytes hashed\n`);
+const { user, system } = process.cpuUsage();
+process.stdout.write(
+  `${files} files, ${bytes} bytes hashed, cpu ${((user + system) / 1000).toFixed(0)} ms\n`,
+);

@@ -9,6 +9,7 @@
 // [--profile <folder>] [--json]` (default: a generated tree of 10,000 skill folders, 3 runs, the CLI bundled from the
 // current sources); `npm run bench` runs it as its own table.
 
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -40,12 +41,15 @@ export interface McpBenchOptions {
   profileDirectory?: string;
 }
 
-/** One server run and its paired floor. */
+/** One server run and its paired floor. CPU figures are the server's (Linux, /proc), undefined elsewhere. */
 export interface McpRun {
   readyMs: number;
+  readyCpuMs: number | undefined;
   firstPageMs: number;
   enumerationColdMs: number;
+  enumerationColdCpuMs: number | undefined;
   enumerationWarmMs: number;
+  enumerationWarmCpuMs: number | undefined;
   pages: number;
   served: number;
   files: number;
@@ -55,6 +59,7 @@ export interface McpRun {
   /** Lines the server wrote to stderr (its warnings about skills it does not publish). */
   warnings: number;
   floorMs: number;
+  floorCpuMs: number | undefined;
   floorRssMb: number | undefined;
 }
 
@@ -86,7 +91,13 @@ export async function measureMcpServer(options: McpBenchOptions): Promise<McpRun
     const server = await runServer(options, node, cwd, home);
     const base = floor();
     if (base.status !== 0) throw new Error(`the floor failed: ${base.stderr.slice(0, 2000)}`);
-    runs.push({ ...server, floorMs: base.milliseconds, floorRssMb: base.maxRssMegabytes });
+    const floorCpu = /cpu (\d+) ms/.exec(base.stdout)?.[1];
+    runs.push({
+      ...server,
+      floorMs: base.milliseconds,
+      floorCpuMs: floorCpu === undefined ? undefined : Number(floorCpu),
+      floorRssMb: base.maxRssMegabytes,
+    });
     options.log(
       `  skillbox mcp run ${index + 1}/${options.runs}: every page cold ${(server.enumerationColdMs / 1000).toFixed(2)} s, ` +
         `floor ${(base.milliseconds / 1000).toFixed(2)} s`,
@@ -101,7 +112,7 @@ async function runServer(
   node: string,
   cwd: string,
   home: string,
-): Promise<Omit<McpRun, "floorMs" | "floorRssMb">> {
+): Promise<Omit<McpRun, "floorMs" | "floorCpuMs" | "floorRssMb">> {
   const rssFile = join(home, "max-rss");
   const started = performance.now();
   const transport = new StdioClientTransport({
@@ -142,6 +153,8 @@ async function runServer(
   try {
     await client.connect(transport);
     const readyMs = performance.now() - started;
+    const cpu = () => cpuMilliseconds(transport.pid);
+    const readyCpuMs = cpu();
 
     const enumerate = async () => {
       const pageTimes: number[] = [];
@@ -162,12 +175,14 @@ async function runServer(
     const coldStarted = performance.now();
     const cold = await enumerate();
     const enumerationColdMs = performance.now() - coldStarted;
+    const coldCpuMs = cpu();
 
     // The second pass goes through SkillsClient, which checks every entry as a host would.
     const skillsClient = new SkillsClient(client);
     const warmStarted = performance.now();
     const warm = await skillsClient.list();
     const enumerationWarmMs = performance.now() - warmStarted;
+    const warmCpuMs = cpu();
     if (warm.skills.length !== cold.skills.length) {
       throw new Error(
         `the warm listing has ${warm.skills.length} skills, the cold one ${cold.skills.length}`,
@@ -188,11 +203,16 @@ async function runServer(
     }
     closing = true;
     await client.close();
+    const difference = (later: number | undefined, earlier: number | undefined) =>
+      later === undefined || earlier === undefined ? undefined : later - earlier;
     return {
       readyMs,
+      readyCpuMs,
       firstPageMs: cold.pageTimes[0] ?? 0,
       enumerationColdMs,
+      enumerationColdCpuMs: difference(coldCpuMs, readyCpuMs),
       enumerationWarmMs,
+      enumerationWarmCpuMs: difference(warmCpuMs, coldCpuMs),
       pages: cold.pageTimes.length,
       served: cold.skills.length,
       files: files.length,
@@ -204,6 +224,22 @@ async function runServer(
   } finally {
     closing = true;
     await client.close().catch(() => undefined);
+  }
+}
+
+let clockTicks: number | undefined;
+
+/** User + system CPU of a running process from /proc (Linux); undefined where there is none. */
+function cpuMilliseconds(pid: number | null): number | undefined {
+  if (pid === null) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    clockTicks ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return undefined;
   }
 }
 
@@ -225,6 +261,10 @@ export function renderMcpTable(runs: readonly McpRun[]): string {
     return `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
   };
   const ratio = (pick: (run: McpRun) => number) => `${med((run) => pick(run) / run.floorMs).toFixed(2)}x`;
+  const cpu = (pick: (run: McpRun) => number | undefined) => {
+    const values = runs.map(pick).filter((value): value is number => value !== undefined);
+    return values.length === 0 ? "-" : `${(median(values) / 1000).toFixed(2)} s`;
+  };
   const first = runs[0];
   const rss = runs.map((run) => run.peakRssMb).filter((value): value is number => value !== undefined);
   const floorRss = runs.map((run) => run.floorRssMb).filter((value): value is number => value !== undefined);
@@ -233,31 +273,36 @@ export function renderMcpTable(runs: readonly McpRun[]): string {
       "start to initialized (start-up, cold registry scan)",
       `${range((run) => run.readyMs, 2, 1000)} s`,
       ratio((run) => run.readyMs),
+      cpu((run) => run.readyCpuMs),
     ],
-    ["skills/list first page, cold", `${range((run) => run.firstPageMs, 1)} ms`, ""],
+    ["skills/list first page, cold", `${range((run) => run.firstPageMs, 1)} ms`, "", ""],
     [
       `skills/list every page, cold (${first?.served.toLocaleString("en-US")} skills, ${first?.pages} pages)`,
       `${range((run) => run.enumerationColdMs, 2, 1000)} s`,
       ratio((run) => run.enumerationColdMs),
+      cpu((run) => run.enumerationColdCpuMs),
     ],
     [
       "skills/list every page again (SkillsClient.list)",
       `${range((run) => run.enumerationWarmMs, 2, 1000)} s`,
       ratio((run) => run.enumerationWarmMs),
+      cpu((run) => run.enumerationWarmCpuMs),
     ],
     [
       `resources/read p50 / p99 (SkillsClient.read, ${first?.files.toLocaleString("en-US")} files)`,
       `${med((run) => run.readP50Ms).toFixed(2)} / ${med((run) => run.readP99Ms).toFixed(2)} ms`,
       "",
+      "",
     ],
-    ["server peak RSS", rss.length === 0 ? "-" : `${median(rss).toFixed(0)} MB`, ""],
+    ["server peak RSS", rss.length === 0 ? "-" : `${median(rss).toFixed(0)} MB`, "", ""],
     [
       "floor: walk, read and sha256 every file",
       `${range((run) => run.floorMs, 2, 1000)} s${floorRss.length === 0 ? "" : `, ${median(floorRss).toFixed(0)} MB`}`,
       "1.00x",
+      cpu((run) => run.floorCpuMs),
     ],
   ];
-  const header = ["skillbox mcp over stdio, official v2 client", "median (min-max)", "x floor"];
+  const header = ["skillbox mcp over stdio, official v2 client", "wall, median (min-max)", "x floor", "CPU"];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
   );
