@@ -74,6 +74,11 @@ export interface CreateAppOptions {
   /** Epoch milliseconds; default Date.now. */
   clock?: () => number;
   /**
+   * Reads check the skill folders for changes (a stat pass) at most this often, so a change made
+   * where no watcher sees it shows within this many milliseconds; default 1,000.
+   */
+  freshnessMs?: number;
+  /**
    * Overrides for the installer behind `/api/install` and friends (GitHub and skills.sh base URLs,
    * fetch, git, limits). By default it works in the workspace's folders with `env` (GITHUB_TOKEN,
    * SKILLBOX_GITHUB_API_URL, SKILLBOX_SKILLS_SH_URL, and git's PATH).
@@ -83,16 +88,29 @@ export interface CreateAppOptions {
   mcpSkills?: McpSkills;
 }
 
+const DEFAULT_FRESHNESS_MS = 1_000;
+
 /** Builds the app: security checks first, then the API routes, then the page; every error is JSON. */
 export function createApp(options: CreateAppOptions): Hono {
   const port = typeof options.port === "function" ? options.port : () => options.port as number | undefined;
+  const clock = options.clock ?? Date.now;
+  const freshnessMs = options.freshnessMs ?? DEFAULT_FRESHNESS_MS;
+  let checkedAt = Number.NEGATIVE_INFINITY;
   const context: RouteContext = {
     workspace: options.workspace,
     events: options.events ?? createServerEvents(options.workspace),
     translator: options.translator,
     openDirectory: options.openDirectory,
     env: options.env ?? {},
-    clock: options.clock ?? Date.now,
+    clock,
+    ensureFresh() {
+      const now = clock();
+      // A clock that went backwards (a test's, or NTP) must not stop the checks for good.
+      if (now >= checkedAt && now - checkedAt < freshnessMs) return;
+      checkedAt = now;
+      const { registry } = options.workspace;
+      if (registry.needsRefresh()) registry.refresh();
+    },
     heartbeatMs: options.heartbeatMs ?? 15_000,
     maxEventClients: options.maxEventClients ?? DEFAULT_MAX_EVENT_CLIENTS,
     eventIdleTimeoutMs: options.eventIdleTimeoutMs ?? DEFAULT_EVENT_IDLE_TIMEOUT_MS,

@@ -27,8 +27,7 @@ export function addPromptRoute(app: Hono, context: RouteContext): void {
   app.get("/api/prompt", async (c) => {
     const format = readFormat(c.req.query("format")) ?? workspace.config.prompt?.format ?? "xml";
     const budget = readBudget(c.req.query("budget"));
-    const { registry } = workspace;
-    if (registry.needsRefresh()) registry.refresh();
+    context.ensureFresh();
     // The same Layer 1 the agent gets: config defaults, the default budget for the configured
     // model, and translated descriptions when the settings ask for them.
     const built = await renderWorkspaceCatalog(workspace, {

@@ -16,6 +16,11 @@ export interface RouteContext {
   env: Readonly<Record<string, string | undefined>>;
   /** Epoch milliseconds. */
   clock: () => number;
+  /**
+   * Re-reads changed skill files before a read answers: a stat of every folder and SKILL.md, so
+   * at most once per `freshnessMs` (200 requests a second must not cost 200 passes over 10,000 skills).
+   */
+  ensureFresh(): void;
   /** Milliseconds between heartbeat comments on event streams. */
   heartbeatMs: number;
   /** Event streams open at once; the next one gets 503. */

@@ -43,8 +43,8 @@ export function addSkillRoutes(app: Hono, context: RouteContext): void {
     registry.get(name) === undefined ? mcpSkills?.get(name) : undefined;
 
   app.get("/api/skills", async (c) => {
-    // A cheap stat pass, so the list is right even where file watching is unavailable.
-    if (registry.needsRefresh()) registry.refresh();
+    // A stat pass at most once a second, so the list is right even where file watching is unavailable.
+    context.ensureFresh();
     const records = registry.list({ includeShadowed: true });
     const mcpEntries = [...(mcpSkills?.entries() ?? [])].sort((left, right) =>
       left.name < right.name ? -1 : left.name > right.name ? 1 : 0,

@@ -112,7 +112,7 @@ describe("skillbox serve", () => {
     cleanups.push(() => child.kill("SIGKILL"));
     const output = await waitForOutput(child, /Token: .*\n/, 25_000);
     const login =
-      /Sign in \(the link works once, for 15 minutes\): (http:\/\/127\.0\.0\.1:\d+\/login\?code=[\w-]+)\n/.exec(
+      /Sign in \(the link works once, for 15 minutes\): (http:\/\/127\.0\.0\.1:\d+\/login\?code=[\w.-]+)\n/.exec(
         output,
       )?.[1];
     expect(login).toBeDefined();
