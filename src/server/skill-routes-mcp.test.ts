@@ -71,6 +71,8 @@ describe("the skill routes with MCP servers configured", () => {
       directory: "skill://refunds",
       state: "on",
       modelVisibility: "listed",
+      // chat and run take /docs:refunds.
+      userInvocable: true,
       mcp: {
         server: "docs",
         skillName: "refunds",
@@ -148,6 +150,7 @@ describe("the skill routes with MCP servers configured", () => {
       name: "docs:refunds",
       state: "off",
       modelVisibility: "state",
+      userInvocable: false,
     });
     expect(workspace.stateOf("docs:refunds")).toBe("off");
     expect(workspace.stateOf("refunds")).toBe("on");

@@ -2,7 +2,7 @@
 // the registry's public methods, or from an MCP server's listing entry.
 import type { SkillRecord } from "../registry/index/skill-record.js";
 import { computeUsageScore } from "../store/usage-store.js";
-import { type McpSkillEntry, mcpModelVisibility } from "../workspace/mcp-skills.js";
+import { isMcpSkillUserInvocable, type McpSkillEntry, mcpModelVisibility } from "../workspace/mcp-skills.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { SkillSummary } from "./api-types.js";
 
@@ -65,8 +65,7 @@ export function toMcpSkillSummary(
     shadowed: false,
     modelInvocable: modelVisibility === "listed",
     modelVisibility,
-    // Skillbox's /name runs local skills only.
-    userInvocable: false,
+    userInvocable: isMcpSkillUserInvocable(entry, state),
     context: "inline",
     usage: { count: 0, lastUsedAt: null, score: 0 },
     diagnostics: [],

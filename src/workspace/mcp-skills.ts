@@ -55,6 +55,14 @@ export function mcpLabelOf(name: string): string | undefined {
   return colon <= 0 ? undefined : name.slice(0, colon);
 }
 
+/**
+ * Whether a person may run an MCP skill with `/<label>:<name>` (as chat and run do): its frontmatter
+ * does not say `user-invocable: false` and it is not off.
+ */
+export function isMcpSkillUserInvocable(entry: McpSkillEntry, state: SkillState): boolean {
+  return (entry.entry.frontmatter as Record<string, unknown>)["user-invocable"] !== false && state !== "off";
+}
+
 /** What the model gets of an MCP skill in `state`: listed (on, name-only) or hidden by its state. */
 export function mcpModelVisibility(state: SkillState): "listed" | "state" {
   return state === "on" || state === "name-only" ? "listed" : "state";

@@ -10,6 +10,7 @@ import type { SkillContext } from "../../skills/skill-metadata.js";
 import { translateIfEnabled } from "../../translate/translate-if-enabled.js";
 import {
   hasMcpServers,
+  isMcpSkillUserInvocable,
   type McpSkillEntry,
   type McpSkills,
   mcpModelVisibility,
@@ -218,8 +219,7 @@ function describeMcpSkill(workspace: Workspace, entry: McpSkillEntry): ListedSki
     shadowed: false,
     modelInvocable: modelVisibility === "listed",
     modelVisibility,
-    // Skillbox's /name runs local skills only.
-    userInvocable: false,
+    userInvocable: isMcpSkillUserInvocable(entry, state),
     context: "inline",
     paths: [],
     diagnostics: [],
