@@ -41,7 +41,7 @@ async function startInstance(schema: string): Promise<{
   for (const [name, description] of [
     ["pdf", "Reads PDF files."],
     ["csv", "Cleans CSV files."],
-  ]) {
+  ] as const) {
     mkdirSync(path.join(skills, name), { recursive: true });
     writeFileSync(
       path.join(skills, name, "SKILL.md"),

@@ -81,7 +81,7 @@ async function startInstance(name: "A" | "B", databaseUrl: string, proxyPort: nu
   for (const [skill, description] of [
     ["pdf", "Reads PDF files."],
     ["csv", "Cleans CSV files."],
-  ]) {
+  ] as const) {
     mkdirSync(path.join(skills, skill), { recursive: true });
     writeFileSync(
       path.join(skills, skill, "SKILL.md"),
