@@ -2,6 +2,7 @@
 // SkillsExtension, the skill tools, the prompt table — and the hot-reload fan-out that turns registry
 // and state changes into list_changed and resources/updated notifications.
 
+import { createHash } from "node:crypto";
 import type { CacheHint, McpServer } from "@modelcontextprotocol/server";
 import { SkillsExtension, type SkillWarning } from "@modelcontextprotocol/server/ext/skills";
 import type { SkillRecord } from "../registry/index/skill-record.js";
@@ -105,10 +106,13 @@ export function createSkillsMcpService(
     const served = source
       .servedSkills()
       .map((skill) => [skill.uri, skill.listed, skill.record.name, skill.record.metadata.description]);
+    // Digests, not the JSON itself: at 10,000 skills the two listings are megabytes of text to keep.
     return {
-      resources: JSON.stringify(served),
-      prompts: JSON.stringify(prompts().map((prompt) => [prompt.name, prompt.description, prompt.arguments])),
-      tools: JSON.stringify([loadable(), tools[0]?.description]),
+      resources: digestOf(JSON.stringify(served)),
+      prompts: digestOf(
+        JSON.stringify(prompts().map((prompt) => [prompt.name, prompt.description, prompt.arguments])),
+      ),
+      tools: digestOf(JSON.stringify([loadable(), tools[0]?.description])),
     };
   }
 
@@ -206,6 +210,10 @@ export function createSkillsMcpService(
       listeners.clear();
     },
   };
+}
+
+function digestOf(text: string): string {
+  return createHash("sha256").update(text).digest("base64");
 }
 
 function notifyServer(
