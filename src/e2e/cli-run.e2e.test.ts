@@ -153,6 +153,8 @@ describe("skillbox run, wire-format independent", () => {
     onTestFinished,
   }) => {
     const { project, run } = start(onTestFinished, format, false);
+    // A project's hooks run only once the user trusts the project.
+    project.writeUserConfig({ trustedProjects: [project.project] });
     project.writeConfig({
       hooks: {
         PreToolUse: [

@@ -40,6 +40,8 @@ export interface E2eProject {
   database: string;
   writeSkill(name: string, frontmatter: string, body: string): string;
   writeConfig(config: Record<string, unknown>): void;
+  /** Writes `~/.skillbox/config.json` in the temp HOME (where trustedProjects is read). */
+  writeUserConfig(config: Record<string, unknown>): void;
   remove(): void;
 }
 
@@ -66,6 +68,10 @@ export function createE2eProject(): E2eProject {
     writeConfig(config) {
       mkdirSync(path.join(project, ".skillbox"), { recursive: true });
       writeFileSync(path.join(project, ".skillbox", "config.json"), JSON.stringify(config));
+    },
+    writeUserConfig(config) {
+      mkdirSync(path.join(home, ".skillbox"), { recursive: true });
+      writeFileSync(path.join(home, ".skillbox", "config.json"), JSON.stringify(config));
     },
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
