@@ -118,3 +118,26 @@ describe("createSkillEntryCache and folders", () => {
     expect(files).toContain("reference/extra.md");
   });
 });
+
+describe("createSkillEntryCache when a URI moves", () => {
+  it("does not carry stamps over to another folder served at the same URI: same-stamp files there are hashed", async () => {
+    const first = skillFolder();
+    const second = skillFolder();
+    // Same relative path, size and mtime as the first folder's file, other bytes.
+    second.write("reference/format.md", "Numbers.\n");
+    const file = (folder: SkillPath) => path.join(folder.record.directory, "reference", "format.md");
+    utimesSync(file(first.path), 1_600_000_000, 1_600_000_000);
+    utimesSync(file(second.path), 1_600_000_000, 1_600_000_000);
+    const cache = createSkillEntryCache(() => undefined);
+    const changes: SkillEntryChange[] = [];
+    cache.onEntryChanged((change) => changes.push(change));
+    const before = await cache.entryFor(first.path);
+    const after = await cache.entryFor(second.path);
+    const digest = (built: typeof before) =>
+      built?.files.find((entry) => entry.relative === "reference/format.md")?.digest;
+    expect(digest(after)).not.toBe(digest(before));
+    expect(changes).toEqual([
+      { uri: "skill://notes/SKILL.md", changedFiles: ["skill://notes/reference/format.md"] },
+    ]);
+  });
+});

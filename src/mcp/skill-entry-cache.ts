@@ -63,6 +63,8 @@ export interface SkillEntryCache {
 /** What one check left behind for the next. */
 type Cached = {
   checkedAt: number;
+  /** The skill file the stamps and paths belong to. */
+  skillFile: string;
   /** Every served file with its stamp and digest, by relative path. */
   stamps: Map<string, BuiltSkillFile>;
   /** The folders the walk listed, with their mtimes then. */
@@ -87,13 +89,18 @@ export function createSkillEntryCache(
   const listeners = new Set<(change: SkillEntryChange) => void>();
 
   async function build(skill: SkillPath): Promise<BuiltSkill | undefined> {
-    const previous = cache.get(skill.uri);
+    const cached = cache.get(skill.uri);
+    // Stamps are only comparable within one folder: a URI now served from another one starts afresh.
+    const previous = cached?.skillFile === skill.record.file ? cached : undefined;
     // A refusal is reported once, not again on every check that finds it unchanged.
-    const refuse = (message: string, next: Omit<Cached, "checkedAt" | "refusal"> = emptyState()) => {
+    const refuse = (
+      message: string,
+      next: Omit<Cached, "checkedAt" | "skillFile" | "refusal"> = emptyState(),
+    ) => {
       if (previous?.refusal !== message) {
         onWarning({ path: skill.record.directory, message: `${message} (not served over MCP)` });
       }
-      cache.set(skill.uri, { ...next, checkedAt: clock(), refusal: message });
+      cache.set(skill.uri, { ...next, checkedAt: clock(), skillFile: skill.record.file, refusal: message });
       return undefined;
     };
     let paths: ServedPath[];
@@ -187,9 +194,17 @@ export function createSkillEntryCache(
       return previous.built;
     }
     const built = publish(skill, parsed.entry, stamps, onWarning);
-    cache.set(skill.uri, { checkedAt: clock(), stamps, folders, parsed, built });
-    if (previous?.built !== undefined) {
-      const changedFiles = diffDigests(previous.built, built);
+    cache.set(skill.uri, {
+      checkedAt: clock(),
+      skillFile: skill.record.file,
+      stamps,
+      folders,
+      parsed,
+      built,
+    });
+    // Against what was published at this URI, from whichever folder.
+    if (cached?.built !== undefined) {
+      const changedFiles = diffDigests(cached.built, built);
       if (changedFiles.length > 0)
         for (const listener of [...listeners]) listener({ uri: skill.uri, changedFiles });
     }
@@ -229,7 +244,7 @@ export function createSkillEntryCache(
   };
 }
 
-function emptyState(): Omit<Cached, "checkedAt" | "refusal"> {
+function emptyState(): Omit<Cached, "checkedAt" | "skillFile" | "refusal"> {
   return { stamps: new Map(), folders: [], parsed: undefined, built: undefined };
 }
 
