@@ -2,17 +2,17 @@
 // whose installer talks to the local fake GitHub (issue 12, item 7): look inside a source, install
 // from the page, see the skill listed and in the Layer 1 preview, then update and remove it.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillText } from "../install/__fixtures__/install-fixtures.js";
 import { createInstallTestSetup, type InstallTestSetup } from "./__fixtures__/install-test-setup.js";
+import { launchTestBrowser, requireChromium } from "./__fixtures__/launch-test-browser.js";
 import { TEST_TOKEN } from "./__fixtures__/server-test-helpers.js";
 import { type RunningServer, startServer } from "./start-server.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
 const webDirectory = path.join(packageRoot, "dist", "web");
 
@@ -36,11 +36,7 @@ function ensurePageBuilt(): void {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `No browser at ${CHROMIUM}. Install Debian's chromium (sudo apt-get install chromium); these tests never download one.`,
-    );
-  }
+  requireChromium();
   ensurePageBuilt();
   setup = await createInstallTestSetup();
   // A third skill whose name breaks the rules: the page shows why before anything is installed.
@@ -61,23 +57,7 @@ beforeAll(async () => {
     webDirectory,
     installer: setup.installer,
   });
-  const userDataDirectory = path.join(setup.folders.base, "profile");
-  mkdirSync(userDataDirectory);
-  context = await chromium.launchPersistentContext(userDataDirectory, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    viewport: { width: 1360, height: 900 },
-  });
+  context = await launchTestBrowser(setup.folders.base);
   page = context.pages()[0] ?? (await context.newPage());
   page.on("console", (message) => {
     if (message.type() === "error") pageErrors.push(message.text());

@@ -9,7 +9,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   describeWithPostgres,
@@ -19,8 +19,8 @@ import {
   SKIPPED_POSTGRES_NOTE,
 } from "../store/postgres/__fixtures__/test-database.js";
 import { createTempDirectory } from "../testing/skill-folders.js";
+import { launchTestBrowser, requireChromium } from "./__fixtures__/launch-test-browser.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
 const BUILT_CLI = path.join(packageRoot, "dist", "cli", "main.js");
 const webDirectory = path.join(packageRoot, "dist", "web");
@@ -224,11 +224,7 @@ describeWithPostgres("two skillbox serve processes on one PostgreSQL database, i
   let forwarded: Forwarded[];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `No browser at ${CHROMIUM}. Install Debian's chromium (sudo apt-get install chromium); these tests never download one.`,
-      );
-    }
+    requireChromium();
     if (!existsSync(BUILT_CLI)) {
       throw new Error(`This test runs the built CLI, and ${BUILT_CLI} is missing: run npm run build first.`);
     }
@@ -242,19 +238,7 @@ describeWithPostgres("two skillbox serve processes on one PostgreSQL database, i
       startInstance("B", databaseUrl, proxyPort),
     ]);
     started.route([a, b]);
-    const profile = path.join(temp.path, "profile");
-    mkdirSync(profile);
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-      ],
-    });
+    browser = await launchTestBrowser(temp.path);
     page = browser.pages()[0] ?? (await browser.newPage());
   }, 60_000);
 

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSkillServer, inMemoryConnector } from "../mcp-host/__fixtures__/test-skill-server.js";
 import { createTempDirectory } from "../testing/skill-folders.js";
@@ -13,11 +13,11 @@ import type { McpSkills } from "../workspace/mcp-skills.js";
 import { openMcpSkills } from "../workspace/open-mcp-skills.js";
 import { openWorkspace } from "../workspace/open-workspace.js";
 import type { Workspace } from "../workspace/workspace.js";
+import { launchTestBrowser, requireChromium } from "./__fixtures__/launch-test-browser.js";
 import { addSkill, TEST_TOKEN } from "./__fixtures__/server-test-helpers.js";
 import { type RunningServer, startServer } from "./start-server.js";
 import { createDirectoryReader } from "./web-page.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const webDirectory = path.join(fileURLToPath(new URL("../../", import.meta.url)), "dist", "web");
 
 let workspace: Workspace;
@@ -29,9 +29,7 @@ const pageErrors: string[] = [];
 const temp = createTempDirectory("skillbox-mcp-page-");
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`No browser at ${CHROMIUM}. Install Debian's chromium (sudo apt-get install chromium).`);
-  }
+  requireChromium();
   if (!existsSync(path.join(webDirectory, "index.html"))) {
     throw new Error(`The settings page is not built in ${webDirectory}: run npm run build first.`);
   }
@@ -69,20 +67,7 @@ beforeAll(async () => {
     readWebFile: createDirectoryReader(webDirectory),
     mcpSkills,
   });
-  const userDataDirectory = path.join(temp.path, "profile");
-  mkdirSync(userDataDirectory);
-  context = await chromium.launchPersistentContext(userDataDirectory, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-    ],
-    viewport: { width: 1360, height: 900 },
-  });
+  context = await launchTestBrowser(temp.path);
   page = context.pages()[0] ?? (await context.newPage());
   page.on("pageerror", (error) => pageErrors.push(error.message));
   await page.goto(server.createLoginUrl());

@@ -3,16 +3,16 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempDirectory } from "../testing/skill-folders.js";
 import { openWorkspace } from "../workspace/open-workspace.js";
 import type { Workspace } from "../workspace/workspace.js";
+import { launchTestBrowser, requireChromium } from "./__fixtures__/launch-test-browser.js";
 import { TEST_TOKEN } from "./__fixtures__/server-test-helpers.js";
 import { type RunningServer, startServer } from "./start-server.js";
 import { createDirectoryReader } from "./web-page.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
 const webDirectory = path.join(packageRoot, "dist", "web");
 /** Set to a path (e.g. docs/screenshot.png) to keep the screenshot the last test takes. */
@@ -40,11 +40,7 @@ function ensurePageBuilt(): void {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `No browser at ${CHROMIUM}. Install Debian's chromium (sudo apt-get install chromium); these tests never download one.`,
-    );
-  }
+  requireChromium();
   ensurePageBuilt();
   // A copy of the bundled skills, so editing them on disk leaves the package alone.
   skills = path.join(temp.path, "skills");
@@ -75,23 +71,7 @@ beforeAll(async () => {
     port: 0,
     readWebFile: createDirectoryReader(webDirectory),
   });
-  const userDataDirectory = path.join(temp.path, "profile");
-  mkdirSync(userDataDirectory);
-  context = await chromium.launchPersistentContext(userDataDirectory, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    viewport: { width: 1360, height: 900 },
-  });
+  context = await launchTestBrowser(temp.path);
   page = context.pages()[0] ?? (await context.newPage());
   page.on("console", (message) => {
     if (message.type() === "error") pageErrors.push(message.text());
