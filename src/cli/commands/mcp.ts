@@ -69,7 +69,8 @@ export const mcpCommand: CliCommand = {
     });
     let watcher: { close(): void } | undefined;
     try {
-      workspace.registry.refresh();
+      // The service has read the folders already; walk again only when something changed since.
+      if (workspace.registry.needsRefresh()) workspace.registry.refresh();
       watcher = workspace.registry.watch();
       const version = readPackageVersion();
       const onError = (error: Error) => io.stderr(`skillbox mcp: ${error.message}\n`);
