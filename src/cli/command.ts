@@ -25,6 +25,11 @@ export interface CliIo {
    * are then shown with control characters escaped, like every human-readable line.
    */
   stdoutIsTerminal?: boolean;
+  /**
+   * Resolves once stdout has handed what it was given to the OS. A pipe takes 64 KiB at a time and
+   * Node queues the rest in memory, so a long output waits on this between pieces; absent: no wait.
+   */
+  drainStdout?: () => Promise<void>;
   /** Stops long-running commands (watch); default SIGINT/SIGTERM to the process. */
   signal?: AbortSignal;
   /** The global `--store postgres://…` (or SKILLBOX_DATABASE_URL): stores the workspace uses instead of SQLite. */

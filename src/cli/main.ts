@@ -31,6 +31,10 @@ process.exitCode = await runCli(
     env: process.env,
     home: homedir(),
     stdoutIsTerminal: process.stdout.isTTY === true,
+    drainStdout: () =>
+      process.stdout.writableNeedDrain
+        ? new Promise((resolve) => process.stdout.once("drain", resolve))
+        : Promise.resolve(),
   },
   { commands: commandTable, version: readPackageVersion },
 );

@@ -8,31 +8,46 @@ const PIECE = 1 << 20;
 /**
  * Writes `{ "<key>": [...], ... }` followed by a newline, each top-level value an array whose items
  * are serialized one at a time (so a generator can make each item just before it is written).
+ * With `drain`, each piece waits for the one before to leave the process (a pipe's reader sets the pace).
  */
-export function writeJsonListing(
+export async function writeJsonListing(
   write: (text: string) => void,
   lists: ReadonlyArray<readonly [key: string, items: Iterable<unknown>]>,
-): void {
+  drain?: () => Promise<void>,
+): Promise<void> {
   let pending = "{";
-  const push = (text: string) => {
+  // Returns the wait only when a piece went out: no promise per item.
+  const push = (text: string): Promise<void> | undefined => {
     pending += text;
-    if (pending.length >= PIECE) {
-      write(pending);
-      pending = "";
-    }
+    if (pending.length < PIECE) return undefined;
+    write(pending);
+    pending = "";
+    return drain?.();
   };
-  lists.forEach(([key, items], listIndex) => {
-    push(`${listIndex === 0 ? "" : ","}\n  ${JSON.stringify(key)}: [`);
+  for (const [listIndex, [key, items]] of lists.entries()) {
+    {
+      const wait = push(`${listIndex === 0 ? "" : ","}\n  ${JSON.stringify(key)}: [`);
+      if (wait !== undefined) await wait;
+    }
     let count = 0;
     for (const item of items) {
       // An item two levels deep: the same text as at the top, each line indented four more spaces.
       // Strings never hold a raw newline in JSON, so every "\n" is a line break.
       const text = JSON.stringify(item, null, 2) ?? "null";
-      push(`${count === 0 ? "" : ","}\n    ${text.replaceAll("\n", "\n    ")}`);
+      {
+        const wait = push(`${count === 0 ? "" : ","}\n    ${text.replaceAll("\n", "\n    ")}`);
+        if (wait !== undefined) await wait;
+      }
       count++;
     }
-    push(count === 0 ? "]" : "\n  ]");
-  });
-  push(lists.length === 0 ? "}\n" : "\n}\n");
+    {
+      const wait = push(count === 0 ? "]" : "\n  ]");
+      if (wait !== undefined) await wait;
+    }
+  }
+  {
+    const wait = push(lists.length === 0 ? "}\n" : "\n}\n");
+    if (wait !== undefined) await wait;
+  }
   if (pending !== "") write(pending);
 }

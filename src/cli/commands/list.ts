@@ -155,10 +155,14 @@ export const listCommand: CliCommand = {
           for (const item of found) yield describeFound(item);
           yield* mcpSkills;
         }
-        writeJsonListing(io.stdout, [
-          ["skills", rows()],
-          ["diagnostics", diagnostics],
-        ]);
+        await writeJsonListing(
+          io.stdout,
+          [
+            ["skills", rows()],
+            ["diagnostics", diagnostics],
+          ],
+          io.drainStdout,
+        );
         return EXIT_OK;
       }
       const skills = [...found.map(describeFound), ...mcpSkills];
