@@ -96,6 +96,20 @@ export function createApp(options: CreateAppOptions): Hono {
   const clock = options.clock ?? Date.now;
   const freshnessMs = options.freshnessMs ?? DEFAULT_FRESHNESS_MS;
   let checkedAt = Number.NEGATIVE_INFINITY;
+  let changes = 0;
+  const changed = () => {
+    changes++;
+  };
+  for (const name of [
+    "skill-added",
+    "skill-changed",
+    "skill-removed",
+    "skills-activated",
+    "diagnostics-changed",
+  ] as const) {
+    options.workspace.registry.on(name, changed);
+  }
+  options.workspace.onStateChanged?.(changed);
   const context: RouteContext = {
     workspace: options.workspace,
     events: options.events ?? createServerEvents(options.workspace),
@@ -111,6 +125,8 @@ export function createApp(options: CreateAppOptions): Hono {
       const { registry } = options.workspace;
       if (registry.needsRefresh()) registry.refresh();
     },
+    changeCount: () => changes,
+    freshnessMs,
     heartbeatMs: options.heartbeatMs ?? 15_000,
     maxEventClients: options.maxEventClients ?? DEFAULT_MAX_EVENT_CLIENTS,
     eventIdleTimeoutMs: options.eventIdleTimeoutMs ?? DEFAULT_EVENT_IDLE_TIMEOUT_MS,
@@ -151,7 +167,14 @@ export function createApp(options: CreateAppOptions): Hono {
   );
   app.use("/api/*", async (c, next) => {
     c.header("Cache-Control", "no-store");
-    await next();
+    const read = c.req.method === "GET" || c.req.method === "HEAD";
+    // Before and after: a read racing the write never keeps what the write replaced.
+    if (!read) changed();
+    try {
+      await next();
+    } finally {
+      if (!read) changed();
+    }
   });
   const signIn = createSignIn({
     // Signed with the token and spent in the shared cache: instances on one store accept each other's.

@@ -21,6 +21,14 @@ export interface RouteContext {
    * at most once per `freshnessMs` (200 requests a second must not cost 200 passes over 10,000 skills).
    */
   ensureFresh(): void;
+  /**
+   * A count that moves whenever what the reads show may have changed in this process: a skill, its
+   * state (also one another instance wrote), or any request that is not a read. Answers cached under
+   * it are also dropped after `freshnessMs`, for what moves without telling (usage, time).
+   */
+  changeCount(): number;
+  /** How long a read may be answered from a cached body. */
+  freshnessMs: number;
   /** Milliseconds between heartbeat comments on event streams. */
   heartbeatMs: number;
   /** Event streams open at once; the next one gets 503. */

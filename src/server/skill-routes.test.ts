@@ -78,6 +78,40 @@ describe("GET /api/skills", () => {
     expect((await listSkills(app)).map((skill) => skill.name)).toEqual(["first", "second"]);
   });
 
+  it("answers repeated reads from one built list until a skill, a state or a write changes it, and within a second for usage", async () => {
+    const opened = workspaces.open({ rootCount: 1 });
+    let now = 1_000_000;
+    const app = createApp({
+      workspace: opened.workspace,
+      token: TEST_TOKEN,
+      env: process.env,
+      clock: () => now,
+    });
+    addSkill(opened.skills, "pdf", "Reads PDF files.");
+    addSkill(opened.skills, "csv", "Cleans CSV files.");
+    const countOf = (list: SkillSummary[], name: string) =>
+      list.find((skill) => skill.name === name)?.usage.count;
+    const first = await app.request("/api/skills");
+    expect(first.headers.get("content-type")).toBe("application/json");
+    const firstText = await first.text();
+    expect(await (await app.request("/api/skills")).text()).toBe(firstText);
+    // Usage recorded elsewhere (an agent on the same store) tells no one: shown once the second is up.
+    opened.workspace.registry.recordUsage("pdf");
+    now += 400;
+    expect(countOf(await listSkills(app), "pdf")).toBe(0);
+    now += 600;
+    expect(countOf(await listSkills(app), "pdf")).toBe(1);
+    // A state set directly (or by another instance) and a write through the API show at once.
+    opened.workspace.setState("csv", "off", "user");
+    expect((await listSkills(app)).find((skill) => skill.name === "csv")?.state).toBe("off");
+    opened.workspace.registry.recordUsage("csv");
+    const put = await app.request("/api/skills/pdf/state", authorized("PUT", { state: "name-only" }));
+    expect(put.status).toBe(200);
+    const afterWrite = await listSkills(app);
+    expect(afterWrite.find((skill) => skill.name === "pdf")?.state).toBe("name-only");
+    expect(countOf(afterWrite, "csv")).toBe(1);
+  });
+
   it("marks the lower copy of a name as shadowed and reaches it by qualified name", async () => {
     const { app, roots } = setUp(2);
     addSkill(roots[0] as string, "notes", "Upper notes.");

@@ -42,39 +42,63 @@ export function addSkillRoutes(app: Hono, context: RouteContext): void {
   const findMcpSkill = (name: string): McpSkillEntry | undefined =>
     registry.get(name) === undefined ? mcpSkills?.get(name) : undefined;
 
+  // The list's encoded body, answered again while nothing it shows has changed (within freshnessMs):
+  // 1,000 skills are 1.1 MB of JSON, and building, serialising and encoding it each time capped
+  // the endpoint at about 28 requests a second.
+  let cachedList: { key: string; at: number; body: Uint8Array<ArrayBuffer> } | undefined;
   app.get("/api/skills", async (c) => {
     // A stat pass at most once a second, so the list is right even where file watching is unavailable.
     context.ensureFresh();
-    const records = registry.list({ includeShadowed: true });
     const mcpEntries = [...(mcpSkills?.entries() ?? [])].sort((left, right) =>
       left.name < right.name ? -1 : left.name > right.name ? 1 : 0,
     );
+    const mcpServers = mcpSkills?.servers();
+    const roots = workspace.roots.map((root) => ({
+      label: root.label,
+      path: root.path,
+      scope: root.scope,
+      exists: existsSync(root.path),
+    }));
+    const now = context.clock();
+    const changes = context.changeCount();
+    const key = JSON.stringify([
+      changes,
+      roots,
+      mcpServers ?? null,
+      mcpEntries.map((entry) => [entry.name, entry.fingerprint, entry.description]),
+    ]);
+    if (
+      cachedList !== undefined &&
+      cachedList.key === key &&
+      now >= cachedList.at &&
+      now - cachedList.at < context.freshnessMs
+    ) {
+      return c.body(cachedList.body, 200, { "Content-Type": "application/json" });
+    }
+    const records = registry.list({ includeShadowed: true });
     const descriptions = await translateIfEnabled(context.translator, workspace.settings, [
       ...records.map((record) => ({ name: record.name, description: record.metadata.description })),
       ...mcpEntries.map((entry) => ({ name: entry.name, description: entry.description })),
     ]);
-    const now = context.clock();
-    const mcpServers = mcpSkills?.servers();
-    return c.json({
+    const response = {
       skills: [
         ...records.map((record, index) => toSkillSummary(workspace, record, now, descriptions[index])),
         ...mcpEntries.map((entry, index) =>
           toMcpSkillSummary(workspace, entry, descriptions[records.length + index]),
         ),
       ],
-      roots: workspace.roots.map((root) => ({
-        label: root.label,
-        path: root.path,
-        scope: root.scope,
-        exists: existsSync(root.path),
-      })),
+      roots,
       diagnostics: [
         ...workspace.diagnostics,
         ...registry.diagnostics({ includeSkills: false }),
         ...(mcpSkills?.diagnostics() ?? []),
       ],
       ...(mcpServers === undefined ? {} : { mcpServers }),
-    } satisfies SkillListResponse);
+    } satisfies SkillListResponse;
+    const body = new TextEncoder().encode(JSON.stringify(response));
+    // Kept only when nothing changed while it was built (the translation step awaits).
+    if (context.changeCount() === changes) cachedList = { key, at: now, body };
+    return c.body(body, 200, { "Content-Type": "application/json" });
   });
 
   app.get("/api/skills/:name", async (c) => {
