@@ -135,13 +135,7 @@ async function findMcpSkill(
       return name;
     }
     const names = mcp.entries().map((entry) => entry.name);
-    const close = suggestSkillNames(name, names);
-    const hint =
-      close.length > 0
-        ? `Did you mean ${close.join(" or ")}?`
-        : names.length > 0
-          ? `It lists ${names.slice(0, 5).join(", ")}${names.length > 5 ? ", …" : ""} (skillbox list shows all).`
-          : "It lists no skills.";
+    const hint = describeNameMiss(name, names, "It lists", "It lists no skills.");
     throw new SkillboxError(
       "skill-not-found",
       `The MCP server "${label}" lists no skill '${name}'. ${hint}`,
@@ -159,12 +153,19 @@ function findSkill(workspace: Workspace, name: string): SkillRecord {
   const record = workspace.registry.get(name);
   if (record !== undefined) return record;
   const names = workspace.registry.list({ includeShadowed: false }).map((item) => item.name);
-  const close = suggestSkillNames(name, names);
-  const hint =
-    close.length > 0
-      ? `Did you mean ${close.join(" or ")}?`
-      : names.length > 0
-        ? `Skills include ${names.slice(0, 5).join(", ")}${names.length > 5 ? ", …" : ""} (skillbox list shows all).`
-        : "No skills were found; run skillbox list to see the roots searched.";
+  const hint = describeNameMiss(
+    name,
+    names,
+    "Skills include",
+    "No skills were found; run skillbox list to see the roots searched.",
+  );
   throw new SkillboxError("skill-not-found", `No skill is named '${name}'. ${hint}`, { data: { name } });
+}
+
+/** "Did you mean …?" with close matches, else `lead` and a few of `names`, else `none`. */
+function describeNameMiss(name: string, names: readonly string[], lead: string, none: string): string {
+  const close = suggestSkillNames(name, [...names]);
+  if (close.length > 0) return `Did you mean ${close.join(" or ")}?`;
+  if (names.length === 0) return none;
+  return `${lead} ${names.slice(0, 5).join(", ")}${names.length > 5 ? ", …" : ""} (skillbox list shows all).`;
 }
