@@ -4,9 +4,10 @@
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import * as path from "node:path";
 import type { z } from "zod";
+import { isInside } from "../registry/discovery/link-policy.js";
 import { listProjectFolders } from "../registry/discovery/skill-roots.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
-import { confineProjectRoots } from "./confine-project-roots.js";
+import { confineProjectRoots, findRealPath } from "./confine-project-roots.js";
 import { loadConfigFieldSchemas } from "./load-config-field-schemas.js";
 import { CONFIG_KEYS, isConfigKey, readValidConfigField } from "./read-valid-config-field.js";
 import { userConfigPath } from "./resolve-configured-store.js";
@@ -190,19 +191,8 @@ function isTrustedProject(
   trusted: readonly string[],
   realpath: (target: string) => string,
 ): boolean {
-  if (trusted.length === 0) return false;
-  const real = (target: string) => {
-    try {
-      return realpath(target);
-    } catch {
-      return path.resolve(target);
-    }
-  };
-  const project = real(base);
-  return trusted.some((entry) => {
-    const folder = real(entry);
-    return project === folder || project.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep);
-  });
+  const project = findRealPath(base, realpath);
+  return trusted.some((entry) => isInside(project, findRealPath(entry, realpath)));
 }
 
 /**
