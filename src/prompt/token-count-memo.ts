@@ -6,8 +6,10 @@
 export interface TokenCountMemo {
   get(text: string): number | undefined;
   set(text: string, count: number): void;
-  /** Whether counts were added since it was created or decoded. */
+  /** Whether counts were added since it was created, decoded or last marked saved. */
   readonly changed: boolean;
+  /** Records that what it holds now has been saved. */
+  markSaved(): void;
   readonly size: number;
   /** The bytes to save: the counts used or added in this process first, then older ones up to `limit`. */
   encode(limit?: number): Uint8Array;
@@ -64,6 +66,9 @@ export function createTokenCountMemo(bytes?: Uint8Array): TokenCountMemo {
     },
     get changed() {
       return changed;
+    },
+    markSaved() {
+      changed = false;
     },
     get size() {
       return counts.size;

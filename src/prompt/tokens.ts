@@ -50,10 +50,9 @@ export function saveTokenCounts(): void {
   for (const [encoding, memo] of memos) {
     if (!memo.changed) continue;
     try {
-      const bytes = memo.encode();
-      storages.get(encoding)?.write(bytes);
-      // Start again from what was saved, so a second save writes only if counts were added since.
-      memos.set(encoding, createTokenCountMemo(bytes));
+      storages.get(encoding)?.write(memo.encode());
+      // A second save writes only if counts were added since.
+      memo.markSaved();
     } catch {
       // A read-only or full disk costs the next process a tokenizer load, nothing more.
     }

@@ -1,6 +1,6 @@
 // The token-count memo's file in the workspace's cache folder (`token-counts-<encoding>.bin`).
 
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import type { TokenCountStorage, TokenEncodingName } from "../prompt/tokens.js";
 
@@ -22,13 +22,7 @@ export function tokenCountFile(folder: string, encoding: TokenEncodingName): Tok
       const temporary = `${file}.${process.pid}.${(temporaryCount++).toString(36)}.tmp`;
       try {
         mkdirSync(folder, { recursive: true });
-        const descriptor = openSync(temporary, "w");
-        try {
-          let written = 0;
-          while (written < bytes.byteLength) written += writeSync(descriptor, bytes, written);
-        } finally {
-          closeSync(descriptor);
-        }
+        writeFileSync(temporary, bytes);
         renameSync(temporary, file);
       } catch (error) {
         rmSync(temporary, { force: true });
