@@ -22,6 +22,7 @@ import { createBenchRandom } from "./bench-random.js";
 import { buildBenchCli } from "./build-bench-cli.js";
 import { generateSkillTree, quantile } from "./generate-skills.js";
 import { median } from "./render-process-table.js";
+import { renderTextTable } from "./render-text-table.js";
 import { timeProcess } from "./time-process.js";
 
 /** What one bench needs. */
@@ -303,15 +304,7 @@ export function renderMcpTable(runs: readonly McpRun[]): string {
     ],
   ];
   const header = ["skillbox mcp over stdio, official v2 client", "wall, median (min-max)", "x floor", "CPU"];
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((text, column) => text.padEnd(widths[column] ?? 0))
-      .join("  ")
-      .trimEnd();
-  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
+  return renderTextTable(header, rows);
 }
 
 async function main(): Promise<void> {

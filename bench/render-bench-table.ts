@@ -1,5 +1,7 @@
 // The benchmark's table: each figure, its ratio to the readFileSync floor, its target and PASS/MISS.
 
+import { renderTextTable } from "./render-text-table.js";
+
 /** One figure. A target is a ratio to the floor (`maxRatio`) or an absolute bound (`max`, `min`). */
 export interface BenchRow {
   size: number;
@@ -45,13 +47,5 @@ export function renderBenchTable(rows: readonly BenchRow[]): string {
     ];
   });
   const header = ["skills", "measure", "value", "vs floor", "target", "result"];
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...cells.map((cell) => (cell[column] ?? "").length)),
-  );
-  const line = (cell: string[]) =>
-    cell
-      .map((text, column) => text.padEnd(widths[column] ?? 0))
-      .join("  ")
-      .trimEnd();
-  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...cells.map(line)].join("\n");
+  return renderTextTable(header, cells);
 }

@@ -1,6 +1,7 @@
 // The whole-process table: per command the median wall time of its runs, the median of its
 // per-pair ratios to the baseline (floor, or `node -e 0`), median peak RSS, target and PASS/MISS.
 import type { ProcessMeasure } from "./measure-processes.js";
+import { renderTextTable } from "./render-text-table.js";
 
 /** Medians of one measure. */
 export interface ProcessSummary {
@@ -86,13 +87,5 @@ export function renderProcessTable(measures: readonly ProcessMeasure[]): string 
       summary.verdict ?? "",
     ];
   });
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...cells.map((cell) => (cell[column] ?? "").length)),
-  );
-  const line = (cell: string[]) =>
-    cell
-      .map((text, column) => text.padEnd(widths[column] ?? 0))
-      .join("  ")
-      .trimEnd();
-  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...cells.map(line)].join("\n");
+  return renderTextTable(header, cells);
 }
