@@ -1,20 +1,17 @@
-// "Add skills" in a real browser (Debian's chromium through playwright-core) against a real server
-// whose installer talks to the local fake GitHub (issue 12, item 7): look inside a source, install
-// from the page, see the skill listed and in the Layer 1 preview, then update and remove it.
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillText } from "../install/__fixtures__/install-fixtures.js";
 import { createInstallTestSetup, type InstallTestSetup } from "./__fixtures__/install-test-setup.js";
-import { launchTestBrowser, requireChromium } from "./__fixtures__/launch-test-browser.js";
+import {
+  ensurePageBuilt,
+  launchTestBrowser,
+  requireChromium,
+  WEB_DIRECTORY,
+} from "./__fixtures__/launch-test-browser.js";
 import { TEST_TOKEN } from "./__fixtures__/server-test-helpers.js";
 import { type RunningServer, startServer } from "./start-server.js";
-
-const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
-const webDirectory = path.join(packageRoot, "dist", "web");
 
 let setup: InstallTestSetup;
 let server: RunningServer;
@@ -23,17 +20,6 @@ let page: Page;
 let stopWatching: () => void;
 /** Console errors and uncaught exceptions of the page (a CSP violation shows up here). */
 const pageErrors: string[] = [];
-
-/** Builds the page with vite when dist/web has not been built yet. */
-function ensurePageBuilt(): void {
-  if (existsSync(path.join(webDirectory, "index.html"))) return;
-  const vite = path.join(packageRoot, "node_modules", "vite", "bin", "vite.js");
-  const build = spawnSync(process.execPath, [vite, "build", "--config", "web/vite.config.ts"], {
-    cwd: packageRoot,
-    encoding: "utf8",
-  });
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`);
-}
 
 beforeAll(async () => {
   requireChromium();
@@ -54,7 +40,7 @@ beforeAll(async () => {
   server = await startServer(workspace, {
     token: TEST_TOKEN,
     port: 0,
-    webDirectory,
+    webDirectory: WEB_DIRECTORY,
     installer: setup.installer,
   });
   context = await launchTestBrowser(setup.folders.base);

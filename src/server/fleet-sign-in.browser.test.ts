@@ -2,7 +2,7 @@
 // on one throw-away PostgreSQL database behind a small round-robin proxy. Chromium signs in through
 // the proxy with a code instance A printed (redeemed on B), its cookie works on both instances, and a
 // state written through A's API reaches the page, through B's /api/events stream, within a second.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
@@ -19,11 +19,10 @@ import {
   SKIPPED_POSTGRES_NOTE,
 } from "../store/postgres/__fixtures__/test-database.js";
 import { createTempDirectory } from "../testing/skill-folders.js";
-import { launchTestBrowser, requireChromium } from "./__fixtures__/launch-test-browser.js";
+import { ensurePageBuilt, launchTestBrowser, requireChromium } from "./__fixtures__/launch-test-browser.js";
 
 const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
 const BUILT_CLI = path.join(packageRoot, "dist", "cli", "main.js");
-const webDirectory = path.join(packageRoot, "dist", "web");
 const TOKEN = `fleet-token-${randomBytes(12).toString("hex")}`;
 
 if (!HAS_POSTGRES && !["1", "true"].includes((process.env.CI ?? "").toLowerCase())) {
@@ -62,16 +61,6 @@ async function createTestDatabase(): Promise<string> {
   const url = new URL(requireTestUrl());
   url.pathname = `/${databaseName}`;
   return url.toString();
-}
-
-function ensurePageBuilt(): void {
-  if (existsSync(path.join(webDirectory, "index.html"))) return;
-  const vite = path.join(packageRoot, "node_modules", "vite", "bin", "vite.js");
-  const build = spawnSync(process.execPath, [vite, "build", "--config", "web/vite.config.ts"], {
-    cwd: packageRoot,
-    encoding: "utf8",
-  });
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`);
 }
 
 /** Starts `skillbox --store <url> serve` with its own home and its own copy of the skills (another machine). */

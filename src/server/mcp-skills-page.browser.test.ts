@@ -2,9 +2,8 @@
 // a real server: grouped under their server with their origin, a failed server said in its group, and
 // their state changed through the page reaching the store by `<label>:<name>`. The MCP server is the
 // host's in-process test server over an in-memory pair.
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import * as path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSkillServer, inMemoryConnector } from "../mcp-host/__fixtures__/test-skill-server.js";
@@ -13,12 +12,15 @@ import type { McpSkills } from "../workspace/mcp-skills.js";
 import { openMcpSkills } from "../workspace/open-mcp-skills.js";
 import { openWorkspace } from "../workspace/open-workspace.js";
 import type { Workspace } from "../workspace/workspace.js";
-import { launchTestBrowser, requireChromium } from "./__fixtures__/launch-test-browser.js";
+import {
+  ensurePageBuilt,
+  launchTestBrowser,
+  requireChromium,
+  WEB_DIRECTORY,
+} from "./__fixtures__/launch-test-browser.js";
 import { addSkill, TEST_TOKEN } from "./__fixtures__/server-test-helpers.js";
 import { type RunningServer, startServer } from "./start-server.js";
 import { createDirectoryReader } from "./web-page.js";
-
-const webDirectory = path.join(fileURLToPath(new URL("../../", import.meta.url)), "dist", "web");
 
 let workspace: Workspace;
 let mcpSkills: McpSkills;
@@ -30,9 +32,7 @@ const temp = createTempDirectory("skillbox-mcp-page-");
 
 beforeAll(async () => {
   requireChromium();
-  if (!existsSync(path.join(webDirectory, "index.html"))) {
-    throw new Error(`The settings page is not built in ${webDirectory}: run npm run build first.`);
-  }
+  ensurePageBuilt();
   const skills = path.join(temp.path, "skills");
   addSkill(skills, "refunds", "The local refunds skill.");
   const home = path.join(temp.path, "home");
@@ -64,7 +64,7 @@ beforeAll(async () => {
   server = await startServer(workspace, {
     token: TEST_TOKEN,
     port: 0,
-    readWebFile: createDirectoryReader(webDirectory),
+    readWebFile: createDirectoryReader(WEB_DIRECTORY),
     mcpSkills,
   });
   context = await launchTestBrowser(temp.path);

@@ -1,6 +1,4 @@
-// The settings page in a real browser (Debian's chromium through playwright-core) against a real server.
-import { spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
@@ -8,13 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTempDirectory } from "../testing/skill-folders.js";
 import { openWorkspace } from "../workspace/open-workspace.js";
 import type { Workspace } from "../workspace/workspace.js";
-import { launchTestBrowser, requireChromium } from "./__fixtures__/launch-test-browser.js";
+import {
+  ensurePageBuilt,
+  launchTestBrowser,
+  requireChromium,
+  WEB_DIRECTORY,
+} from "./__fixtures__/launch-test-browser.js";
 import { TEST_TOKEN } from "./__fixtures__/server-test-helpers.js";
 import { type RunningServer, startServer } from "./start-server.js";
 import { createDirectoryReader } from "./web-page.js";
 
 const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
-const webDirectory = path.join(packageRoot, "dist", "web");
 /** Set to a path (e.g. docs/screenshot.png) to keep the screenshot the last test takes. */
 const screenshotTarget = process.env.SKILLBOX_SCREENSHOT;
 
@@ -27,17 +29,6 @@ let stopWatching: () => void;
 /** Console errors and uncaught exceptions of the page (a CSP violation shows up here). */
 const pageErrors: string[] = [];
 const temp = createTempDirectory("skillbox-browser-");
-
-/** Builds the page with vite when dist/web has not been built yet. */
-function ensurePageBuilt(): void {
-  if (existsSync(path.join(webDirectory, "index.html"))) return;
-  const vite = path.join(packageRoot, "node_modules", "vite", "bin", "vite.js");
-  const build = spawnSync(process.execPath, [vite, "build", "--config", "web/vite.config.ts"], {
-    cwd: packageRoot,
-    encoding: "utf8",
-  });
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`);
-}
 
 beforeAll(async () => {
   requireChromium();
@@ -69,7 +60,7 @@ beforeAll(async () => {
   server = await startServer(workspace, {
     token: TEST_TOKEN,
     port: 0,
-    readWebFile: createDirectoryReader(webDirectory),
+    readWebFile: createDirectoryReader(WEB_DIRECTORY),
   });
   context = await launchTestBrowser(temp.path);
   page = context.pages()[0] ?? (await context.newPage());
