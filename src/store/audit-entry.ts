@@ -13,3 +13,29 @@ export interface AuditEntry {
   /** Epoch milliseconds. */
   at: number;
 }
+
+/** An audit_log row as both stores select it (PostgreSQL hands `created_at`, a bigint, back as text). */
+export interface AuditRow {
+  agent_name: string;
+  session_id: string;
+  tool: string;
+  status: string;
+  duration_ms: number;
+  input_preview: string;
+  output_preview: string;
+  created_at: number | string;
+}
+
+/** The entry an audit_log row holds. */
+export function auditEntryFromRow(row: AuditRow): AuditEntry {
+  return {
+    agentName: row.agent_name,
+    sessionId: row.session_id,
+    tool: row.tool,
+    status: row.status as AuditStatus,
+    durationMs: row.duration_ms,
+    inputPreview: row.input_preview,
+    outputPreview: row.output_preview,
+    at: Number(row.created_at),
+  };
+}

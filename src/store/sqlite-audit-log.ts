@@ -1,6 +1,7 @@
 // AuditLog on SQLite (seed 001's agent_audit_log): one row per tool call, indexed by session, plus metrics.
 
 import type Database from "better-sqlite3";
+import { type AuditRow, auditEntryFromRow } from "./audit-entry.js";
 import type { AuditEntry, AuditLog, AuditStatus } from "./audit-log.js";
 import {
   type AuditMetrics,
@@ -18,17 +19,6 @@ import { runStoreOperation } from "./store-errors.js";
 
 /** Previews longer than this many characters are cut, so one huge tool output cannot bloat the file. */
 export const MAX_AUDIT_PREVIEW_LENGTH = 4000;
-
-interface AuditRow {
-  agent_name: string;
-  session_id: string;
-  tool: string;
-  status: string;
-  duration_ms: number;
-  input_preview: string;
-  output_preview: string;
-  created_at: number;
-}
 
 /** Tool-call audit entries in the `audit_log` table, newest last. */
 export class SqliteAuditLog implements AuditLog {
@@ -66,7 +56,7 @@ export class SqliteAuditLog implements AuditLog {
 
   /** Every entry of one session, oldest first. */
   list(sessionId: string): AuditEntry[] {
-    return runStoreOperation(this.path, () => this.listStatement.all(sessionId)).map(toEntry);
+    return runStoreOperation(this.path, () => this.listStatement.all(sessionId)).map(auditEntryFromRow);
   }
 
   /** Deletes entries recorded before epoch milliseconds `before`; returns how many. */
@@ -170,17 +160,4 @@ function buildFilter(options: AuditMetricsOptions, tool?: string): { where: stri
     parameters.push(options.agentName);
   }
   return { where: clauses.length === 0 ? "" : `WHERE ${clauses.join(" AND ")}`, parameters };
-}
-
-function toEntry(row: AuditRow): AuditEntry {
-  return {
-    agentName: row.agent_name,
-    sessionId: row.session_id,
-    tool: row.tool,
-    status: row.status as AuditStatus,
-    durationMs: row.duration_ms,
-    inputPreview: row.input_preview,
-    outputPreview: row.output_preview,
-    at: row.created_at,
-  };
 }

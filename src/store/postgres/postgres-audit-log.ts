@@ -3,7 +3,8 @@
 
 import type { PoolClient } from "pg";
 import { SkillboxError } from "../../errors.js";
-import type { AuditEntry, AuditLog, AuditStatus } from "../audit-log.js";
+import { type AuditRow, auditEntryFromRow } from "../audit-entry.js";
+import type { AuditEntry, AuditLog } from "../audit-log.js";
 import type { AuditMetrics, AuditMetricsOptions } from "../audit-metrics.js";
 import { MAX_AUDIT_PREVIEW_LENGTH } from "../sqlite-audit-log.js";
 import { queryPgAuditMetrics } from "./pg-audit-metrics.js";
@@ -16,16 +17,8 @@ export const DEFAULT_AUDIT_MEMORY_LIMIT = 10_000;
 // re-read starts this many ids below the highest one seen and skips the ids it already holds.
 const ID_LOOKBACK = 200;
 
-interface AuditRow {
+interface AuditRowWithId extends AuditRow {
   id: string;
-  agent_name: string;
-  session_id: string;
-  tool: string;
-  status: string;
-  duration_ms: number;
-  input_preview: string;
-  output_preview: string;
-  created_at: string;
 }
 
 /** Tool-call audit entries in PostgreSQL, newest last. */
@@ -100,11 +93,11 @@ export class PostgresAuditLog implements AuditLog {
     await this.context.pipeline.enqueueRead({
       tables: [],
       run: async (client) => {
-        const { rows } = await client.query<AuditRow>(
+        const { rows } = await client.query<AuditRowWithId>(
           "SELECT * FROM audit_log WHERE session_id = $1 ORDER BY id",
           [sessionId],
         );
-        entries = rows.map(toEntry);
+        entries = rows.map(auditEntryFromRow);
       },
     });
     return entries;
@@ -147,7 +140,7 @@ export class PostgresAuditLog implements AuditLog {
   /** Reads the newest entries (`full`), or those after the highest id seen, into memory. */
   async reload(client: PoolClient, full: boolean): Promise<void> {
     const after = full ? 0 : Math.max(0, this.highestId - ID_LOOKBACK);
-    const { rows } = await client.query<AuditRow>(
+    const { rows } = await client.query<AuditRowWithId>(
       `SELECT * FROM (SELECT * FROM audit_log WHERE id > $1 ORDER BY id DESC LIMIT $2) AS newest ORDER BY id`,
       [after, this.memoryLimit],
     );
@@ -155,7 +148,7 @@ export class PostgresAuditLog implements AuditLog {
       this.committed.clear();
       this.highestId = 0;
     }
-    for (const row of rows) this.remember(Number(row.id), toEntry(row));
+    for (const row of rows) this.remember(Number(row.id), auditEntryFromRow(row));
   }
 
   private remember(id: number, entry: AuditEntry): void {
@@ -177,17 +170,4 @@ function createMetricsUnavailableError(database: string): SkillboxError {
       "once the database is back; Skillbox reconnects by itself.",
     { data: { database } },
   );
-}
-
-function toEntry(row: AuditRow): AuditEntry {
-  return {
-    agentName: row.agent_name,
-    sessionId: row.session_id,
-    tool: row.tool,
-    status: row.status as AuditStatus,
-    durationMs: row.duration_ms,
-    inputPreview: row.input_preview,
-    outputPreview: row.output_preview,
-    at: Number(row.created_at),
-  };
 }
