@@ -59,16 +59,6 @@ export function openInstallContext(
   return { context, finish: progress.stop };
 }
 
-/** Throws a usage error for positional arguments past the first `expected`. */
-export function rejectExtraArguments(
-  command: string,
-  positionals: readonly string[],
-  expected: number,
-): void {
-  const extra = positionals[expected];
-  if (extra !== undefined) throw usageError(command, `Unexpected argument '${extra}'`);
-}
-
 /** The install roots for `scopes`. */
 export function rootsFor(scopes: readonly InstallScope[], context: InstallContext): InstallRoot[] {
   return scopes.map((scope) => resolveInstallRoot(scope, context));

@@ -10,7 +10,6 @@ import type { Workspace } from "../workspace/workspace.js";
 import type { CliIo } from "./command.js";
 import { describeFolderProblem } from "./describe-folder-problem.js";
 import { bundledSkillsDirectory } from "./package-info.js";
-import { usageError } from "./parse-command-arguments.js";
 
 /** The options every workspace command accepts after its name, for parseCommandArguments. */
 export const WORKSPACE_OPTIONS = {
@@ -66,14 +65,4 @@ function requireDirectory(command: string, directory: string): void {
   if (problem === undefined) return;
   const sentence = `${problem.charAt(0).toUpperCase()}${problem.slice(1)}`;
   throw new SkillboxError("path-not-found", `${sentence} (see skillbox ${command} --help)`);
-}
-
-/** Throws a usage error for leftover positional arguments. */
-export function rejectExtraArguments(
-  command: string,
-  positionals: readonly string[],
-  expected: number,
-): void {
-  const extra = positionals[expected];
-  if (extra !== undefined) throw usageError(command, `Unexpected argument '${extra}'`);
 }

@@ -80,3 +80,13 @@ export function parseDiscoveryLimit(
   if (Number.isSafeInteger(parsed) && parsed > 0) return parsed;
   return `option --${flag} needs a positive whole number, not '${value}'`;
 }
+
+/** Throws a usage error for positional arguments past the first `expected`. */
+export function rejectExtraArguments(
+  command: string,
+  positionals: readonly string[],
+  expected: number,
+): void {
+  const extra = positionals[expected];
+  if (extra !== undefined) throw usageError(command, `Unexpected argument '${extra}'`);
+}

@@ -16,10 +16,9 @@ import {
   INSTALL_COMMAND_OPTIONS_HELP,
   openInstallContext,
   readScopes,
-  rejectExtraArguments,
   safe,
 } from "../install-command-io.js";
-import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
+import { parseCommandArguments, rejectExtraArguments, usageError } from "../parse-command-arguments.js";
 
 const HELP = `Usage: skillbox add <source> [--skill <name>]… [--project|--user] [--link <agents>] [--yes] [--list] [--json]
 

@@ -15,8 +15,8 @@ import { escapeTerminalLine, escapeTerminalText } from "../escape-terminal-text.
 import { EXIT_OK } from "../exit-codes.js";
 import { countUsableSkills, formatSkillList } from "../format-skill-list.js";
 import { createLineReader } from "../line-reader.js";
-import { rejectExtraArguments } from "../open-cli-workspace.js";
-import { parseCommandArguments } from "../parse-command-arguments.js";
+
+import { parseCommandArguments, rejectExtraArguments } from "../parse-command-arguments.js";
 import {
   describePermissionAnswer,
   formatPermissionChoices,

@@ -4,8 +4,8 @@ import { installFromLock } from "../../install/install-from-lock.js";
 import { resolveInstallRoot } from "../../install/install-roots.js";
 import type { CliCommand } from "../command.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
-import { formatTable, openInstallContext, rejectExtraArguments, safe } from "../install-command-io.js";
-import { parseCommandArguments } from "../parse-command-arguments.js";
+import { formatTable, openInstallContext, safe } from "../install-command-io.js";
+import { parseCommandArguments, rejectExtraArguments } from "../parse-command-arguments.js";
 
 const HELP = `Usage: skillbox install [--frozen] [--json]
 

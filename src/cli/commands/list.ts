@@ -20,14 +20,9 @@ import type { CliCommand } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
 import { MCP_OPTIONS, MCP_OPTIONS_HELP, parseMcpTimeout } from "../mcp-options.js";
-import {
-  openCliWorkspace,
-  rejectExtraArguments,
-  WORKSPACE_OPTIONS,
-  WORKSPACE_OPTIONS_HELP,
-} from "../open-cli-workspace.js";
+import { openCliWorkspace, WORKSPACE_OPTIONS, WORKSPACE_OPTIONS_HELP } from "../open-cli-workspace.js";
 import { openConfiguredTranslator } from "../open-configured-translator.js";
-import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
+import { parseCommandArguments, rejectExtraArguments, usageError } from "../parse-command-arguments.js";
 import { writeJsonListing } from "../write-json-listing.js";
 
 const HELP = `Usage: skillbox list [--json] [--query <text>] [--limit <n>] [--no-mcp] [--dir <folder>...] [--cwd <folder>]

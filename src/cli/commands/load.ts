@@ -3,13 +3,8 @@ import { createLoadSkillTool } from "../../tools/load-skill.js";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalText } from "../escape-terminal-text.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
-import {
-  openCliWorkspace,
-  rejectExtraArguments,
-  WORKSPACE_OPTIONS,
-  WORKSPACE_OPTIONS_HELP,
-} from "../open-cli-workspace.js";
-import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
+import { openCliWorkspace, WORKSPACE_OPTIONS, WORKSPACE_OPTIONS_HELP } from "../open-cli-workspace.js";
+import { parseCommandArguments, rejectExtraArguments, usageError } from "../parse-command-arguments.js";
 
 const HELP = `Usage: skillbox load <name> [--args "<arguments>"] [--session <id>] [--json]
 

@@ -11,9 +11,9 @@ import {
 import { loadToken } from "../../workspace/load-token.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { EXIT_OK } from "../exit-codes.js";
-import { openCliWorkspace, rejectExtraArguments, WORKSPACE_OPTIONS } from "../open-cli-workspace.js";
+import { openCliWorkspace, WORKSPACE_OPTIONS } from "../open-cli-workspace.js";
 import { readPackageVersion } from "../package-info.js";
-import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
+import { parseCommandArguments, rejectExtraArguments, usageError } from "../parse-command-arguments.js";
 
 const HELP = `Usage: skillbox mcp [--http [--port <n>] [--host <address>] [--stateless]] [--dir <folder>...] [--cwd <folder>]
 

@@ -11,15 +11,10 @@ import {
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine, escapeTerminalText } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
-import {
-  openCliWorkspace,
-  rejectExtraArguments,
-  WORKSPACE_OPTIONS,
-  WORKSPACE_OPTIONS_HELP,
-} from "../open-cli-workspace.js";
+import { openCliWorkspace, WORKSPACE_OPTIONS, WORKSPACE_OPTIONS_HELP } from "../open-cli-workspace.js";
 import { openConfiguredTranslator } from "../open-configured-translator.js";
 import { parseBudgetOption } from "../parse-budget-option.js";
-import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
+import { parseCommandArguments, rejectExtraArguments, usageError } from "../parse-command-arguments.js";
 
 const HELP = `Usage: skillbox prompt [--format xml|markdown|plain|available-skills] [--budget <tokens>|none] [--model <id>] [--stats] [--json]
 

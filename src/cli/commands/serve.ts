@@ -13,9 +13,9 @@ import { hasMcpServers, type McpSkills } from "../../workspace/mcp-skills.js";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
-import { openCliWorkspace, rejectExtraArguments, WORKSPACE_OPTIONS } from "../open-cli-workspace.js";
+import { openCliWorkspace, WORKSPACE_OPTIONS } from "../open-cli-workspace.js";
 import { webDirectory } from "../package-info.js";
-import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
+import { parseCommandArguments, rejectExtraArguments, usageError } from "../parse-command-arguments.js";
 
 const HELP = `Usage: skillbox serve [--port <n>] [--host <address> --allow-remote] [--dir <folder>...] [--cwd <folder>] [--open] [--no-mcp]
 

@@ -10,12 +10,11 @@ import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-tex
 import { EXIT_OK, EXIT_USAGE } from "../exit-codes.js";
 import {
   openCliWorkspace,
-  rejectExtraArguments,
   requireSkill,
   WORKSPACE_OPTIONS,
   WORKSPACE_OPTIONS_HELP,
 } from "../open-cli-workspace.js";
-import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
+import { parseCommandArguments, rejectExtraArguments, usageError } from "../parse-command-arguments.js";
 
 /** The keys `settings set` accepts, with the type each expects (for error messages and help). */
 const SETTABLE_KEYS = {

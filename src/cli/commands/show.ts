@@ -7,12 +7,11 @@ import { escapeTerminalLine, escapeTerminalText, formatDiagnosticLine } from "..
 import { EXIT_OK } from "../exit-codes.js";
 import {
   openCliWorkspace,
-  rejectExtraArguments,
   requireSkill,
   WORKSPACE_OPTIONS,
   WORKSPACE_OPTIONS_HELP,
 } from "../open-cli-workspace.js";
-import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
+import { parseCommandArguments, rejectExtraArguments, usageError } from "../parse-command-arguments.js";
 
 const HELP = `Usage: skillbox show <name> [--json] [--dir <folder>...] [--cwd <folder>]
 

@@ -15,13 +15,8 @@ import type { CliCommand, CliIo } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
 import { MCP_OPTIONS, MCP_OPTIONS_HELP, parseMcpTimeout } from "../mcp-options.js";
-import {
-  openCliWorkspace,
-  rejectExtraArguments,
-  WORKSPACE_OPTIONS,
-  WORKSPACE_OPTIONS_HELP,
-} from "../open-cli-workspace.js";
-import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
+import { openCliWorkspace, WORKSPACE_OPTIONS, WORKSPACE_OPTIONS_HELP } from "../open-cli-workspace.js";
+import { parseCommandArguments, rejectExtraArguments, usageError } from "../parse-command-arguments.js";
 
 const SCOPES: readonly SkillStateScope[] = ["user", "project", "project-local"];
 

@@ -10,12 +10,11 @@ import {
   INSTALL_COMMAND_OPTIONS_HELP,
   openInstallContext,
   readScopes,
-  rejectExtraArguments,
   rootsFor,
   safe,
   shortId,
 } from "../install-command-io.js";
-import { parseCommandArguments } from "../parse-command-arguments.js";
+import { parseCommandArguments, rejectExtraArguments } from "../parse-command-arguments.js";
 
 const HELP = `Usage: skillbox verify [--project|--user] [--json]
 

@@ -3,13 +3,8 @@ import type { SkillRecord } from "../../registry/index/skill-record.js";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
-import {
-  openCliWorkspace,
-  rejectExtraArguments,
-  WORKSPACE_OPTIONS,
-  WORKSPACE_OPTIONS_HELP,
-} from "../open-cli-workspace.js";
-import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
+import { openCliWorkspace, WORKSPACE_OPTIONS, WORKSPACE_OPTIONS_HELP } from "../open-cli-workspace.js";
+import { parseCommandArguments, rejectExtraArguments, usageError } from "../parse-command-arguments.js";
 
 const HELP = `Usage: skillbox watch [--json] [--debounce <ms>] [--dir <folder>...] [--cwd <folder>]
 
