@@ -8,12 +8,12 @@
 // SKILLBOX_LOAD_SKILLS (1000); e.g. SKILLBOX_LOAD_SECONDS=3 SKILLBOX_LOAD_CONNECTIONS=20 for a quick run.
 // Uses SKILLBOX_BENCH_DATABASE_URL when set, else starts a throw-away cluster (scripts/pg-cluster.sh).
 
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { type BenchDatabase, openBenchDatabase } from "./bench-database.js";
 import { buildBenchCli } from "./build-bench-cli.js";
 import { generateSkillTree } from "./generate-skills.js";
 
@@ -22,7 +22,6 @@ const connections = readNumber("SKILLBOX_LOAD_CONNECTIONS", 200);
 const skillCount = readNumber("SKILLBOX_LOAD_SKILLS", 1000);
 const TOKEN = "fleet-load-bench-token-0123456789";
 const ENDPOINTS = ["/api/prompt", "/api/skills"] as const;
-const clusterScript = fileURLToPath(new URL("../scripts/pg-cluster.sh", import.meta.url));
 
 interface Row {
   setup: string;
@@ -37,7 +36,7 @@ interface Row {
 
 const work = mkdtempSync(join(tmpdir(), "skillbox-fleet-load-"));
 const children: ChildProcess[] = [];
-let cluster: string | undefined;
+let database: BenchDatabase | undefined;
 
 try {
   const cli = buildBenchCli((text) => console.log(text));
@@ -46,13 +45,8 @@ try {
     `${tree.skills.length} generated skills; ${seconds} s per endpoint at ${connections} connections; ` +
       `CLI ${cli.source}; ${cpus().length} cores`,
   );
-  let url = process.env.SKILLBOX_BENCH_DATABASE_URL;
-  if (!url) {
-    const exports = execFileSync("bash", [clusterScript, "start"], { encoding: "utf8" });
-    url = /SKILLBOX_TEST_DATABASE_URL=(.*)/.exec(exports)?.[1];
-    cluster = /SKILLBOX_TEST_PG_CLUSTER=(.*)/.exec(exports)?.[1];
-  }
-  if (!url) throw new Error("No database: set SKILLBOX_BENCH_DATABASE_URL or install PostgreSQL.");
+  database = openBenchDatabase();
+  const { url } = database;
   const schema = `bench_load_${Date.now()}`;
   const loadBefore = loadavg();
   const rows: Row[] = [];
@@ -77,7 +71,7 @@ try {
   );
 } finally {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-  if (cluster) execFileSync("bash", [clusterScript, "stop", cluster]);
+  database?.stop();
   rmSync(work, { recursive: true, force: true });
 }
 

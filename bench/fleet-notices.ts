@@ -3,22 +3,14 @@
 // Run: node --import tsx bench/fleet-notices.ts [writes=200]
 // Uses SKILLBOX_BENCH_DATABASE_URL when set, else starts a throw-away cluster (scripts/pg-cluster.sh).
 
-import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { openPostgresStore } from "../src/store/postgres/open-postgres-store.js";
+import { openBenchDatabase } from "./bench-database.js";
 import { quantile } from "./generate-skills.js";
 
-const script = fileURLToPath(new URL("../scripts/pg-cluster.sh", import.meta.url));
 const writes = Number(process.argv[2] ?? 200);
 
-let url = process.env.SKILLBOX_BENCH_DATABASE_URL;
-let cluster: string | undefined;
-if (!url) {
-  const exports = execFileSync("bash", [script, "start"], { encoding: "utf8" });
-  url = /SKILLBOX_TEST_DATABASE_URL=(.*)/.exec(exports)?.[1];
-  cluster = /SKILLBOX_TEST_PG_CLUSTER=(.*)/.exec(exports)?.[1];
-}
-if (!url) throw new Error("No database: set SKILLBOX_BENCH_DATABASE_URL or install PostgreSQL.");
+const database = openBenchDatabase();
+const { url } = database;
 
 try {
   const schema = `bench_notices_${Date.now()}`;
@@ -49,5 +41,5 @@ try {
   await a.close();
   await b.close();
 } finally {
-  if (cluster) execFileSync("bash", [script, "stop", cluster]);
+  database.stop();
 }

@@ -3,26 +3,20 @@
 // is exact. Run: node --import tsx bench/fleet-usage.ts [processes=4] [uses=10000]
 // Uses SKILLBOX_BENCH_DATABASE_URL when set, else starts a throw-away cluster (scripts/pg-cluster.sh).
 
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
+import { openBenchDatabase } from "./bench-database.js";
 
 const run = promisify(execFile);
-const script = fileURLToPath(new URL("../scripts/pg-cluster.sh", import.meta.url));
 const child = fileURLToPath(new URL("../src/store/postgres/__fixtures__/record-usage.ts", import.meta.url));
 const processes = Number(process.argv[2] ?? 4);
 const uses = Number(process.argv[3] ?? 10_000);
 const skills = ["pdf", "csv", "plotting", "methodology", "presentation"];
 
-let url = process.env.SKILLBOX_BENCH_DATABASE_URL;
-let cluster: string | undefined;
-if (!url) {
-  const exports = execFileSync("bash", [script, "start"], { encoding: "utf8" });
-  url = /SKILLBOX_TEST_DATABASE_URL=(.*)/.exec(exports)?.[1];
-  cluster = /SKILLBOX_TEST_PG_CLUSTER=(.*)/.exec(exports)?.[1];
-}
-if (!url) throw new Error("No database: set SKILLBOX_BENCH_DATABASE_URL or install PostgreSQL.");
+const database = openBenchDatabase();
+const { url } = database;
 const schema = `bench_${Date.now()}`;
 
 try {
@@ -56,5 +50,5 @@ try {
   );
   if (total !== expected) process.exitCode = 1;
 } finally {
-  if (cluster) execFileSync("bash", [script, "stop", cluster]);
+  database.stop();
 }
