@@ -185,8 +185,9 @@ describe.each(wireFormats)("the agent over the $format wire format", ({ create, 
     const refused = await createAgent(agentOptions()).run("go");
     expect(existsSync(target)).toBe(false);
     expect(refused.messages[2]?.content).toContain(
-      'no one to ask (headless), so it was denied. To allow it, add "Bash(echo:*)" to the allow rules.',
+      `no one to ask (headless), so it was denied. It redirects to a file (> ${target}), and no prefix rule`,
     );
+    expect(refused.messages[2]?.content).toContain('To allow it, add "Bash" to the allow rules.');
     const questions: string[] = [];
     const asked = await createAgent(
       agentOptions({
@@ -196,7 +197,9 @@ describe.each(wireFormats)("the agent over the $format wire format", ({ create, 
         },
       }),
     ).run("go");
-    expect(questions).toEqual([`Allow bash (echo pwned > ${target})?`]);
+    expect(questions).toEqual([
+      `Allow bash (echo pwned > ${target})? It redirects to a file, which no prefix rule allows.`,
+    ]);
     expect(asked.text).toBe("ran");
     expect(existsSync(target)).toBe(true);
     await rm(target, { force: true });

@@ -141,10 +141,16 @@ describe("skillbox run, wire-format independent", () => {
     const refused = await run(["Do it"], [pwn, answer]);
     expect(refused.code).toBe(0);
     expect(existsSync(target)).toBe(false);
-    expect(refused.stdout).toContain('To allow it, pass --allow "Bash(echo:*)"');
+    expect(refused.stdout).toContain('To allow it, pass --allow "Bash"');
     expect(refused.stderr).toContain("skillbox run: bash needs approval");
 
-    const allowed = await run(["--allow", "Bash(echo:*)", "Do it"], [pwn, answer]);
+    // A rule for the harmless command does not let it write a file through a redirection.
+    const echoOnly = await run(["--allow", "Bash(echo:*)", "Do it"], [pwn, answer]);
+    expect(echoOnly.code).toBe(0);
+    expect(existsSync(target)).toBe(false);
+    expect(echoOnly.stdout).toContain("no prefix rule such as Bash(echo:*) allows a redirection to a file");
+
+    const allowed = await run(["--allow", "Bash", "Do it"], [pwn, answer]);
     expect(allowed.code).toBe(0);
     expect(readFileSync(target, "utf8")).toBe("pwned\n");
   });

@@ -50,6 +50,15 @@ export function ruleNamesTool(rule: PermissionRule, tool: string): boolean {
   );
 }
 
+/** What rules are matched against in one call. */
+export interface CallSubjects {
+  subjects: string[];
+  /** Commands hidden in `$(…)` or backticks: no pattern can check them. */
+  hasSubstitution: boolean;
+  /** bash redirections that read or write a file (`> ~/.bashrc`): no pattern covers them. */
+  fileRedirections: string[];
+}
+
 /**
  * The subjects of a call that rules are matched against: for bash, each simple command of the
  * command line; for file tools, the path; for other tools, their main string argument.
@@ -58,15 +67,19 @@ export function describeCallSubjects(
   tool: string,
   input: Record<string, unknown>,
   root?: string,
-): { subjects: string[]; hasSubstitution: boolean } {
+): CallSubjects {
   if (tool === BASH_TOOL) {
     const command = typeof input.command === "string" ? input.command : "";
     const split = splitShellCommand(command);
-    return { subjects: split.segments, hasSubstitution: split.hasSubstitution };
+    return {
+      subjects: split.segments,
+      hasSubstitution: split.hasSubstitution,
+      fileRedirections: split.fileRedirections,
+    };
   }
   if (FILE_TOOLS.has(tool)) {
     const value = stringField(input, ["path", "file_path"]) ?? ".";
-    return { subjects: [normalizeInputPath(value, root)], hasSubstitution: false };
+    return { subjects: [normalizeInputPath(value, root)], hasSubstitution: false, fileRedirections: [] };
   }
   const main = stringField(input, [
     "name",
@@ -79,7 +92,7 @@ export function describeCallSubjects(
     "query",
     "prompt",
   ]);
-  return { subjects: [main ?? JSON.stringify(input)], hasSubstitution: false };
+  return { subjects: [main ?? JSON.stringify(input)], hasSubstitution: false, fileRedirections: [] };
 }
 
 /** True when the rule's pattern accepts one subject of a call to `tool`. */

@@ -29,7 +29,7 @@ describe("createPermissionPolicy", () => {
 
   it("refuses a code call it cannot ask about with a hint naming the rules that allow it", async () => {
     const headless = createPermissionPolicy();
-    const refused = await headless.check(bash("echo pwned > /tmp/x && ls -la"));
+    const refused = await headless.check(bash("echo pwned && ls -la"));
     expect(refused).toMatchObject({ allowed: false, decision: "ask" });
     expect(refused.reason).toBe(
       "bash needs approval, and this run has no one to ask (headless), so it was denied. " +
@@ -42,6 +42,107 @@ describe("createPermissionPolicy", () => {
       'To allow it, run with --allow "Bash(git:*)".',
     );
     expect((await headless.check(bash("echo $(whoami)"))).reason).toContain('add "Bash" to the allow rules');
+  });
+
+  it("lets no prefix rule allow a redirection to a file, and says so without suggesting a rule that asks again", async () => {
+    const headless = createPermissionPolicy({ allow: ["Bash(echo:*)"] });
+    const refused = await headless.check(bash("echo hi > /tmp/outside"));
+    expect(refused).toMatchObject({ allowed: false, decision: "ask" });
+    expect(refused.reason).toBe(
+      "bash needs approval, and this run has no one to ask (headless), so it was denied. " +
+        "It redirects to a file (> /tmp/outside), and no prefix rule such as Bash(echo:*) allows a redirection " +
+        "to a file: write files with write_file or edit_file, or run the command without the redirection. " +
+        'To allow it, add "Bash" to the allow rules.',
+    );
+    // The suggested rule covers the call it was suggested for: adding it does not ask again.
+    const suggested = headless.evaluate(bash("echo hi > /tmp/outside")).advice?.rules ?? [];
+    expect(suggested).toEqual(["Bash"]);
+    expect(
+      createPermissionPolicy({ allow: suggested }).evaluate(bash("echo hi > /tmp/outside")).decision,
+    ).toBe("allow");
+    const denying = createPermissionPolicy({ allow: ["Bash(echo:*)"], runCodeDecision: "deny" });
+    expect(denying.evaluate(bash("echo hi >> ~/.bashrc"))).toMatchObject({
+      decision: "deny",
+      reason: expect.stringContaining("no prefix rule such as Bash(echo:*) allows a redirection to a file"),
+    });
+  });
+
+  const redirectsToFile = [
+    "echo hi > /tmp/outside",
+    "echo hi >> ~/.bashrc",
+    "echo hi >| x",
+    "echo hi &> x",
+    "echo hi &>> x",
+    "echo hi < secret",
+    "echo hi <> x",
+    "echo hi 1>file",
+    "echo hi 2>file",
+    "echo hi 3<file",
+    "echo hi>x",
+    "echo a>b",
+    "echo hi >&file",
+    "echo 'quoted' > x",
+    "echo $'\\'' > x",
+    "echo hi # it's\necho hi > x",
+    "echo <<EOF\nit's\nEOF\necho hi > x",
+  ];
+
+  it.each(redirectsToFile)("asks about %j though Bash(echo:*) is allowed", (command) => {
+    const policy = createPermissionPolicy({ allow: ["Bash(echo:*)"] });
+    expect(policy.evaluate(bash(command)).decision).toBe("ask");
+  });
+
+  const harmless = [
+    "echo hi 2>&1",
+    "echo hi >&2",
+    "echo hi 1>&2",
+    "echo hi >/dev/null",
+    "echo hi 2>/dev/null",
+    "echo hi &>/dev/null",
+    "echo hi </dev/null",
+    "echo <<EOF\nhi > there\nEOF",
+    "echo <<-EOF\n\thi\n\tEOF",
+    "echo <<'EOF'\n$(not run) > x\nEOF",
+    "echo <<< 'a > b'",
+    "echo 'a > b'",
+    'echo "a > b"',
+    "echo hi # > x",
+  ];
+
+  it.each(harmless)("lets Bash(echo:*) allow %j", (command) => {
+    const policy = createPermissionPolicy({ allow: ["Bash(echo:*)"] });
+    expect(policy.evaluate(bash(command)).decision).toBe("allow");
+  });
+
+  it("keeps deny rules first for redirections, and lets a rule for every command allow them", () => {
+    const policy = createPermissionPolicy({ allow: ["Bash(echo:*)"], deny: ["Bash(echo:*)"] });
+    expect(policy.evaluate(bash("echo hi > x")).decision).toBe("deny");
+    expect(createPermissionPolicy({ allow: ["Bash"] }).evaluate(bash("echo hi > x")).decision).toBe("allow");
+  });
+
+  it("lets no skill grant, fork restriction or session answer of a prefix rule cover a redirection to a file", async () => {
+    const trusting = createPermissionPolicy({ trustsSkill: () => true });
+    const grant = { skill: "notes", allowedTools: ["Bash(echo:*)"] };
+    expect(trusting.evaluate(bash("echo hi"), [grant]).decision).toBe("allow");
+    expect(trusting.evaluate(bash("echo hi > ~/.bashrc"), [grant]).decision).toBe("ask");
+    const fork = trusting.evaluate(bash("echo hi > ~/.bashrc"), [{ ...grant, restrict: true }]);
+    expect(fork.decision).toBe("deny");
+    expect(fork.reason).toContain("no prefix rule such as Bash(echo:*) allows a redirection to a file");
+
+    const questions: PermissionQuestion[] = [];
+    const asking = createPermissionPolicy({
+      allow: ["Bash(echo:*)"],
+      onAsk: async (question) => {
+        questions.push(question);
+        return false;
+      },
+    });
+    asking.allowForSession(["Bash(echo:*)"]);
+    expect(await asking.check(bash("echo hi > x"))).toMatchObject({ allowed: false, decision: "ask" });
+    expect(questions[0]?.message).toBe(
+      "Allow bash (echo hi > x)? It redirects to a file, which no prefix rule allows.",
+    );
+    expect(questions[0]?.suggestedRules).toEqual(["Bash"]);
   });
 
   it("remembers an always answer for the session: later calls its rules cover run without asking", async () => {

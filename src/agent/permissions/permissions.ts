@@ -5,6 +5,7 @@
 // in one question that names the content, unless the person allowed it for good.
 import { BASH_TOOL, RUN_SKILL_SCRIPT_TOOL } from "../../tools/tool-names.js";
 import {
+  type CallSubjects,
   describeCallSubjects,
   type PermissionRule,
   parsePermissionRule,
@@ -103,6 +104,8 @@ export interface PermissionVerdict {
   rule?: string;
   /** Set when a default (no rule) refused or asked: what would allow the call. */
   advice?: AllowAdvice;
+  /** Set when no narrow rule can allow the call (a redirection to a file): why, for the refusal. */
+  note?: string;
   /** Set when the call runs code under untrusted content: the one question is about it. */
   origin?: UntrustedOrigin;
 }
@@ -206,9 +209,10 @@ export function createPermissionPolicy(options: PermissionPolicyOptions = {}): P
         };
       }
       if (scope.restrict && !coversCall(scope.allowedTools.map(parsePermissionRule), tool, call)) {
+        const note = redirectionNote(call);
         return {
           decision: "deny",
-          reason: `Skill "${scope.skill}" allows only ${scope.allowedTools.join(", ")}; this ${request.tool} call is outside them.`,
+          reason: `Skill "${scope.skill}" allows only ${scope.allowedTools.join(", ")}; this ${request.tool} call is outside them.${note === undefined ? "" : ` ${note}`}`,
         };
       }
     }
@@ -241,11 +245,18 @@ export function createPermissionPolicy(options: PermissionPolicyOptions = {}): P
     const why = runsCode
       ? `${request.tool} runs code, and no allow rule covers this call${skillNote}`
       : `${request.tool} is not covered by any rule${skillNote}`;
-    return { decision, reason: `${why}.`, advice };
+    const note = redirectionNote(call);
+    if (note === undefined) return { decision, reason: `${why}.`, advice };
+    return { decision, reason: `${why}. ${note}`, advice, note };
   };
 
   const hint = (verdict: PermissionVerdict): string =>
     verdict.advice === undefined ? "" : ` To allow it, ${describeAllow(verdict.advice)}.`;
+  const noted = (verdict: PermissionVerdict): string =>
+    verdict.note === undefined ? "" : ` ${verdict.note}`;
+  // The person is told why an allow rule did not spare the question; the model gets the whole note.
+  const asksAboutRedirection = (verdict: PermissionVerdict): string =>
+    verdict.note === undefined ? "" : " It redirects to a file, which no prefix rule allows.";
 
   return {
     evaluate,
@@ -258,13 +269,13 @@ export function createPermissionPolicy(options: PermissionPolicyOptions = {}): P
       if (verdict.origin !== undefined) return askAboutOrigin(request, verdict.origin);
       const skill = scopes.at(-1)?.skill;
       const where = skill === undefined ? "" : ` while skill "${skill}" is active`;
-      const message = `Allow ${request.tool}${describeInput(request.input)}${where}?`;
+      const message = `Allow ${request.tool}${describeInput(request.input)}${where}?${asksAboutRedirection(verdict)}`;
       if (options.onAsk === undefined) {
         const asking = verdict.rule === undefined ? "" : ` (the rule ${verdict.rule} asks for it)`;
         return {
           allowed: false,
           decision: "ask",
-          reason: `${request.tool} needs approval${where}${asking}, and this run has no one to ask (headless), so it was denied.${hint(verdict)}`,
+          reason: `${request.tool} needs approval${where}${asking}, and this run has no one to ask (headless), so it was denied.${noted(verdict)}${hint(verdict)}`,
         };
       }
       const suggestedRules = suggestAllowRules(request.tool, request.input, options.root);
@@ -361,14 +372,27 @@ function anySubjectMatches(
   );
 }
 
-type CallSubjects = { subjects: string[]; hasSubstitution: boolean };
-
-/** True when every subject is accepted by some rule (allow: all parts must be covered; hidden commands never are). */
+/**
+ * True when every subject is accepted by some rule (allow: all parts must be covered). Hidden
+ * commands never are, nor is a redirection to a file: `Bash(echo:*)` names a command, and
+ * `echo hi > ~/.bashrc` would otherwise write anywhere under it. Only a rule for every input covers those.
+ */
 function coversCall(rules: PermissionRule[], tool: string, call: CallSubjects): boolean {
   const naming = rules.filter((rule) => ruleNamesTool(rule, tool));
   if (naming.some((rule) => rule.pattern === undefined)) return true;
   if (naming.length === 0 || call.hasSubstitution || call.subjects.length === 0) return false;
+  if (call.fileRedirections.length > 0) return false;
   return call.subjects.every((subject) => naming.some((rule) => patternAccepts(rule, tool, subject)));
+}
+
+/** Why no narrow rule allows a call that redirects to a file, and what to do instead. */
+function redirectionNote(call: CallSubjects): string | undefined {
+  const [first] = call.fileRedirections;
+  if (first === undefined) return undefined;
+  const shown = first.length > 80 ? `${first.slice(0, 80)}…` : first;
+  const command = call.subjects[0]?.split(/\s+/)[0] ?? "";
+  const example = /^[\w.-]+$/.test(command) ? ` such as Bash(${command}:*)` : "";
+  return `It redirects to a file (${shown}), and no prefix rule${example} allows a redirection to a file: write files with write_file or edit_file, or run the command without the redirection.`;
 }
 
 function describeSkill(scopes: readonly PermissionScope[]): string {

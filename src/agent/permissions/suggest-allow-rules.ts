@@ -6,7 +6,8 @@ import { describeCallSubjects, isFileTool } from "./permission-rule.js";
 
 /**
  * Rules in Claude Code syntax covering the call: `Bash(<command>:*)` for each command of a bash line
- * (plain `Bash` when commands hide in `$(…)` or backticks, since no narrower rule can cover those),
+ * (plain `Bash` when commands hide in `$(…)` or backticks or a redirection opens a file, since no
+ * narrower rule covers those: suggesting one would only ask again),
  * `<Tool>(<path or name>)` for other tools, or the bare tool name when the input has no subject.
  */
 export function suggestAllowRules(tool: string, input: Record<string, unknown>, root?: string): string[] {
@@ -15,7 +16,12 @@ export function suggestAllowRules(tool: string, input: Record<string, unknown>, 
   const name = claudeToolName(lower);
   if (lower === BASH_TOOL) {
     const commands = call.subjects.map((subject) => subject.split(/\s+/)[0] ?? "");
-    if (call.hasSubstitution || commands.length === 0 || commands.some((command) => !isPlainWord(command))) {
+    if (
+      call.hasSubstitution ||
+      call.fileRedirections.length > 0 ||
+      commands.length === 0 ||
+      commands.some((command) => !isPlainWord(command))
+    ) {
       return [name];
     }
     return [...new Set(commands)].map((command) => `${name}(${command}:*)`);

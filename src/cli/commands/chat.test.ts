@@ -142,7 +142,7 @@ describe("skillbox chat", () => {
   it("asks before bash: n refuses, a allows the command for the rest of the session", async () => {
     const target = (name: string) => path.join(base, name);
     const echo = (name: string) => ({
-      toolCalls: [{ name: "bash", arguments: { command: `echo hi > ${target(name)}` } }],
+      toolCalls: [{ name: "bash", arguments: { command: `touch ${target(name)}` } }],
     });
     const chat = await startChat([
       echo("no"),
@@ -153,21 +153,21 @@ describe("skillbox chat", () => {
     ]);
     chat.type("write no");
     await chat.waitFor(
-      `Allow bash (echo hi > ${target("no")})?\n  [y] yes once  [a] always (Bash(echo:*)) this session`,
+      `Allow bash (touch ${target("no")})?\n  [y] yes once  [a] always (Bash(touch:*)) this session`,
     );
     chat.type("n");
     await chat.waitFor("refused");
     expect(existsSync(target("no"))).toBe(false);
     chat.type("write two");
-    await chat.waitFor(`Allow bash (echo hi > ${target("yes")})?`);
+    await chat.waitFor(`Allow bash (touch ${target("yes")})?`);
     chat.type("a");
     await chat.waitFor("both");
     chat.type("/exit");
     expect(await chat.exited).toBe(0);
     expect(existsSync(target("yes"))).toBe(true);
     expect(existsSync(target("later"))).toBe(true);
-    expect(chat.screen()).toContain("yes, and Bash(echo:*) for the rest of this session\n");
-    expect(chat.screen()).not.toContain(`Allow bash (echo hi > ${target("later")})`);
+    expect(chat.screen()).toContain("yes, and Bash(touch:*) for the rest of this session\n");
+    expect(chat.screen()).not.toContain(`Allow bash (touch ${target("later")})`);
   });
 
   it("shows the model's text, the command it asks about and errors escaped when stdout is a terminal", async () => {

@@ -275,7 +275,7 @@ describe("skillbox run", () => {
 
   describe("bash is asked about, never just run", () => {
     const pwn = (target: string) => ({
-      toolCalls: [{ name: "bash", arguments: { command: `echo pwned > ${target}` } }],
+      toolCalls: [{ name: "bash", arguments: { command: `touch ${target}` } }],
     });
     const lastToolResult = (index: number) =>
       String(
@@ -292,20 +292,20 @@ describe("skillbox run", () => {
       const refusal = lastToolResult(1);
       expect(refusal).toContain("Permission denied: bash needs approval");
       expect(refusal).toContain(
-        'To allow it, pass --allow "Bash(echo:*)" or add "Bash(echo:*)" to permissions.allow in ~/.skillbox/config.json.',
+        'To allow it, pass --allow "Bash(touch:*)" or add "Bash(touch:*)" to permissions.allow in ~/.skillbox/config.json.',
       );
       expect(result.stderr).toContain("skillbox run: bash needs approval, and this run has no one to ask");
-      expect(result.stderr).toContain('--allow "Bash(echo:*)"');
+      expect(result.stderr).toContain('--allow "Bash(touch:*)"');
     });
 
-    it('runs bash that --allow "Bash(echo:*)" covers, and still refuses other commands', async () => {
+    it('runs bash that --allow "Bash(touch:*)" covers, and still refuses other commands', async () => {
       const target = path.join(base, "x");
       const result = await run(
-        ["--allow", "Bash(echo:*)", "do it"],
+        ["--allow", "Bash(touch:*)", "do it"],
         [
           {
             toolCalls: [
-              { name: "bash", arguments: { command: `echo pwned > ${target} && rm -rf ${base}/project` } },
+              { name: "bash", arguments: { command: `touch ${target} && rm -rf ${base}/project` } },
             ],
           },
           pwn(target),
@@ -316,6 +316,25 @@ describe("skillbox run", () => {
       expect(lastToolResult(1)).toContain('--allow "Bash(rm:*)"');
       expect(existsSync(path.join(base, "project"))).toBe(true);
       expect(existsSync(target)).toBe(true);
+    });
+
+    it('refuses a redirection to a file under --allow "Bash(echo:*)": the file is not written, and the model is told why', async () => {
+      const target = path.join(base, "outside");
+      const result = await run(
+        ["--allow", "Bash(echo:*)", "do it"],
+        [
+          { toolCalls: [{ name: "bash", arguments: { command: `echo pwned > ${target}` } }] },
+          { toolCalls: [{ name: "bash", arguments: { command: "echo fine 2>&1" } }] },
+          { text: "done" },
+        ],
+      );
+      expect(result.code).toBe(0);
+      expect(existsSync(target)).toBe(false);
+      expect(lastToolResult(1)).toContain(
+        `It redirects to a file (> ${target}), and no prefix rule such as Bash(echo:*) allows a redirection to a file`,
+      );
+      expect(lastToolResult(1)).toContain('--allow "Bash"');
+      expect(lastToolResult(2)).toBe("exit code: 0\nstdout:\nfine\n");
     });
 
     it("refuses an untrusted skill's allowed-tools grant and says which setting trusts the skill", async () => {
@@ -348,7 +367,7 @@ describe("skillbox run", () => {
           pwn(first),
           pwn(second),
           pwn(third),
-          { toolCalls: [{ name: "bash", arguments: { command: "echo again" } }] },
+          { toolCalls: [{ name: "bash", arguments: { command: `touch ${path.join(base, "again")}` } }] },
           { text: "done" },
         ],
         {},
@@ -357,11 +376,12 @@ describe("skillbox run", () => {
       expect(result.code).toBe(0);
       expect(asked).toEqual(["n", "y", "a"]);
       expect([existsSync(first), existsSync(second), existsSync(third)]).toEqual([false, true, true]);
-      expect(lastToolResult(4)).toBe("exit code: 0\nstdout:\nagain\n");
+      expect(lastToolResult(4)).toBe("exit code: 0");
+      expect(existsSync(path.join(base, "again"))).toBe(true);
       expect(result.stderr).toContain(
-        `Allow bash (echo pwned > ${first})?\n  [y] yes once  [a] always (Bash(echo:*)) this session  [n] no: no\n`,
+        `Allow bash (touch ${first})?\n  [y] yes once  [a] always (Bash(touch:*)) this session  [n] no: no\n`,
       );
-      expect(result.stderr).toContain("yes, and Bash(echo:*) for the rest of this session\n");
+      expect(result.stderr).toContain("yes, and Bash(touch:*) for the rest of this session\n");
 
       await server?.close();
       server = undefined;
