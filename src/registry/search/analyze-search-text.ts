@@ -1,10 +1,23 @@
 // Text analysis for skill search: words split on punctuation, hyphens and camelCase, lowercased,
-// stop words dropped, light stemming (plural s, -ing, -ed), and CJK runs cut into character bigrams.
+// stop words dropped, English words stemmed with Porter2 (the Snowball English stemmer, from the
+// maintained wink-porter2-stemmer package), and CJK runs cut into character bigrams.
 
+import porter2 from "wink-porter2-stemmer";
+
+// English function words (articles, pronouns, auxiliaries, prepositions, conjunctions, question
+// words): what a request is phrased with, never what it is about. A closed grammatical list, not a
+// list of product words or synonyms; request words such as "help" or "want" are left to IDF.
 const STOP_WORDS = new Set(
-  "a an and are as at be by for from how i if in into is it its of on or that the this to use used uses using when with you your".split(
-    " ",
-  ),
+  (
+    "a about above after again against all am an and any are as at be because been before being below " +
+    "between both but by can could did do does doing down during each else few for from further had has " +
+    "have having he her here hers herself him himself his how i if in into is it its itself just me might " +
+    "more most must my myself no nor not now of off on once only or other our ours ourselves out over own " +
+    "same shall she should so some such than that the their theirs them themselves then there these they " +
+    "this those through to too under until up upon very was we were what whatever when where whether which " +
+    "while who whom whose why will with would yet you your yours yourself yourselves use used uses using " +
+    "please let lets also etc via"
+  ).split(" "),
 );
 
 const CAMEL_LOWER_UPPER = /([\p{Ll}\p{N}])(\p{Lu})/gu;
@@ -14,19 +27,20 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 const CJK_RUNS =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
 
-// ASCII text (the common case) takes a path without Unicode property escapes, several times faster.
+// ASCII text (the common case) takes a character scanner instead of Unicode regular expressions,
+// several times faster: bodies are analysed in bulk when a library is first searched.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range is the point.
 const ASCII_ONLY = /^[\u0000-\u007f]*$/;
-const ASCII_CAMEL_LOWER_UPPER = /([a-z0-9])([A-Z])/g;
-const ASCII_CAMEL_ACRONYM = /([A-Z])([A-Z][a-z])/g;
-const ASCII_WORD = /[A-Za-z0-9]+/g;
+const NON_ASCII_RUN = /[^\u0000-\u007f]+/g;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** Splits text into lowercased words (camelCase and hyphens split), before stop words and stemming. */
 export function splitSearchWords(text: string): string[] {
-  if (ASCII_ONLY.test(text)) {
-    const spaced = text.replace(ASCII_CAMEL_LOWER_UPPER, "$1 $2").replace(ASCII_CAMEL_ACRONYM, "$1 $2");
-    return (spaced.match(ASCII_WORD) ?? []).map((word) => word.toLowerCase());
-  }
+  if (ASCII_ONLY.test(text)) return splitAsciiWords(text);
+  // Dashes, arrows, quotes and emoji are not words: text whose only non-ASCII characters are such
+  // symbols takes the fast path too.
+  text = text.replace(NON_ASCII_RUN, (run) => (LETTER_OR_DIGIT.test(run) ? run : " "));
+  if (ASCII_ONLY.test(text)) return splitAsciiWords(text);
   const spaced = text.replace(CAMEL_LOWER_UPPER, "$1 $2").replace(CAMEL_ACRONYM, "$1 $2");
   const words: string[] = [];
   for (const match of spaced.matchAll(WORD)) {
@@ -45,6 +59,42 @@ export function splitSearchWords(text: string): string[] {
       if (characters.length === 1) words.push(run);
       for (let index = 0; index + 1 < characters.length; index++) {
         words.push(`${characters[index]}${characters[index + 1]}`);
+      }
+    }
+  }
+  return words;
+}
+
+/**
+ * The ASCII words of `text`: runs of letters and digits, split where a lower-case letter or digit
+ * meets an upper-case one (parseYaml) and before the last capital of an acronym (HTTPServer).
+ */
+function splitAsciiWords(text: string): string[] {
+  const words: string[] = [];
+  let start = -1;
+  for (let index = 0; index <= text.length; index++) {
+    const code = index < text.length ? text.charCodeAt(index) : 32;
+    const upper = code >= 65 && code <= 90;
+    const lower = code >= 97 && code <= 122;
+    if (!upper && !lower && !(code >= 48 && code <= 57)) {
+      if (start !== -1) words.push(text.slice(start, index).toLowerCase());
+      start = -1;
+      continue;
+    }
+    if (start === -1) {
+      start = index;
+      continue;
+    }
+    const previous = text.charCodeAt(index - 1);
+    const previousUpper = previous >= 65 && previous <= 90;
+    if (upper && !previousUpper) {
+      words.push(text.slice(start, index).toLowerCase());
+      start = index;
+    } else if (lower && previousUpper && index - 1 > start) {
+      const before = text.charCodeAt(index - 2);
+      if (before >= 65 && before <= 90) {
+        words.push(text.slice(start, index - 1).toLowerCase());
+        start = index - 1;
       }
     }
   }
@@ -77,45 +127,11 @@ export function isStopWord(word: string): boolean {
 }
 
 /**
- * A light English stemmer, applied the same way to documents and queries: plurals (`-ies`, `-es`
- * after s/x/z/ch/sh, `-s` but not `-ss`, `-is`, `-us` except four-letter acronyms like `apis`), `-ing` and `-ed` (undoubling `runn` -> `run`), then a final silent `e`,
- * so that configure/configured/configuring/configures share one stem. Short words are left alone.
+ * The stem of one lowercased word, the same for documents and queries: Porter2 for plain English
+ * words (deploy, deploys, deployed, deploying and deployment share one stem); short words, digits
+ * and words with other letters are left alone.
  */
 export function stemSearchWord(word: string): string {
   if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
-  let stem = word;
-  if (stem.endsWith("ies") && stem.length > 4) stem = `${stem.slice(0, -3)}y`;
-  else if (/(?:ss|x|z|ch|sh)es$/.test(stem)) stem = stem.slice(0, -2);
-  else if (stem.endsWith("s") && !stem.endsWith("ss") && (!/[iu]s$/.test(stem) || isAcronymPlural(stem))) {
-    stem = stem.slice(0, -1);
-  }
-  // A suffix comes off only when a syllable is left: string and bring keep their -ing, speed its -ed.
-  if (stem.endsWith("ing") && stem.length >= 6 && hasVowel(stem.slice(0, -3))) {
-    stem = undouble(stem.slice(0, -3));
-  } else if (
-    stem.endsWith("ed") &&
-    !stem.endsWith("eed") &&
-    stem.length >= 5 &&
-    hasVowel(stem.slice(0, -2))
-  ) {
-    stem = undouble(stem.slice(0, -2));
-  }
-  if (stem.endsWith("e") && stem.length >= 4 && !/[aeiou]e$/.test(stem)) stem = stem.slice(0, -1);
-  return stem;
-}
-
-// status, analysis and focus are singular, but four-letter apis, clis, uris, gpus are plurals.
-const FOUR_LETTER_SINGULARS = new Set(["axis", "plus", "thus", "this", "iris", "onus"]);
-
-function isAcronymPlural(word: string): boolean {
-  return word.length === 4 && !FOUR_LETTER_SINGULARS.has(word);
-}
-
-function hasVowel(text: string): boolean {
-  return /[aeiouy]/.test(text);
-}
-
-function undouble(stem: string): string {
-  // running -> runn -> run, planned -> plann -> plan; but add, install, pass keep their doubles.
-  return stem.length >= 4 && /([bdgmnprt])\1$/.test(stem) ? stem.slice(0, -1) : stem;
+  return porter2(word);
 }

@@ -1,0 +1,5 @@
+// The package ships no types: one function, an English word in, its Porter2 stem out.
+declare module "wink-porter2-stemmer" {
+  const stem: (word: string) => string;
+  export default stem;
+}
