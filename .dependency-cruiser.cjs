@@ -4,7 +4,7 @@ const FLOORS = [
   ["errors", "text"],
   ["skills"],
   ["store"],
-  ["registry"],
+  ["registry", "routing"],
   ["prompt", "install"],
   ["script-runner"],
   ["tools"],
