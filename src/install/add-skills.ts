@@ -4,11 +4,18 @@
 import { lstat } from "node:fs/promises";
 import * as path from "node:path";
 import { SkillboxError } from "../errors.js";
+import { checkProjectRoot } from "./check-project-confinement.js";
 import { commitInstalls, type PreparedInstall } from "./commit-installs.js";
 import type { FoundSkill } from "./describe-found-skill.js";
 import type { InstallContext } from "./install-context.js";
 import { type InstallRoot, type InstallScope, resolveInstallRoot } from "./install-roots.js";
-import { checkAgentNames, type LinkResult, linkSkill, refreshCopies } from "./link-skill.js";
+import {
+  agentSkillsFolder,
+  checkAgentNames,
+  type LinkResult,
+  linkSkill,
+  refreshCopies,
+} from "./link-skill.js";
 import type { SourceScan } from "./scan-source.js";
 import {
   describeSourceRecord,
@@ -44,6 +51,24 @@ export interface AddSkillsResult {
   added: AddedSkill[];
 }
 
+/**
+ * The root `add` installs into, after checking the agent names and that nothing it would write
+ * leads out of the project; front ends call it before fetching a source, to fail fast.
+ */
+export function checkAddTarget(
+  options: Pick<AddSkillsOptions, "scope" | "links">,
+  context: Pick<InstallContext, "cwd" | "home">,
+): InstallRoot {
+  const root = resolveInstallRoot(options.scope, context);
+  checkAgentNames(options.links ?? []);
+  checkProjectRoot(
+    root,
+    "install into",
+    (options.links ?? []).flatMap((agent) => agentSkillsFolder(root, agent) ?? []),
+  );
+  return root;
+}
+
 /** Installs `chosen` (from `scan`) into the scope's root; throws before writing anything on a conflict. */
 export async function addScannedSkills(
   scan: SourceScan,
@@ -51,8 +76,7 @@ export async function addScannedSkills(
   options: AddSkillsOptions,
   context: InstallContext,
 ): Promise<AddSkillsResult> {
-  const root = resolveInstallRoot(options.scope, context);
-  checkAgentNames(options.links ?? []);
+  const root = checkAddTarget(options, context);
   if (chosen.length === 0)
     throw new SkillboxError("install-error", "No skill was chosen, so nothing was installed.");
   const names = new Set<string>();
@@ -85,7 +109,7 @@ export async function addScannedSkills(
       },
     });
   }
-  await commitInstalls(root.skillsDirectory, prepared, {
+  await commitInstalls(root, prepared, {
     onProgress: context.onProgress,
     afterCommit: () =>
       updateLockEntries(
@@ -151,7 +175,7 @@ async function linkAndRecord(
   context: InstallContext,
 ): Promise<LinkResult[]> {
   const earlier = manifest.links ?? [];
-  await refreshCopies(folder, earlier, root.base);
+  await refreshCopies(folder, earlier, root);
   if (agents.length === 0) return [];
   const results = await linkSkill(folder, manifest.name, agents, {
     base: root.base,

@@ -1,13 +1,16 @@
 // The atomic part of every install and update: each skill is written into a staging folder beside the
 // skills folder, verified against its content hash, then renamed into place (an existing folder is
 // moved aside first). Any failure, the lock write included, moves everything back; staging is always
-// removed. Nothing outside the skills folder and its staging folder is touched.
+// removed. Nothing outside the skills folder and its staging folder is touched, and for a project
+// neither may lead out of it (check-project-confinement.ts).
 import { lstat, mkdir, mkdtemp, realpath, rename, rm, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { SkillboxError } from "../errors.js";
 import { checkEntryPath } from "./check-entry-path.js";
+import { checkProjectConfinement } from "./check-project-confinement.js";
 import { hashSkillFolder, type SkillFile } from "./content-hash.js";
 import type { ProgressListener } from "./install-progress.js";
+import type { InstallRoot } from "./install-roots.js";
 import { type SourceManifest, writeSourceManifest } from "./source-manifest.js";
 
 /** One skill ready to install: its folder name, files and manifest (whose contentHash must match). */
@@ -23,16 +26,25 @@ export interface CommitInstallsOptions {
   onProgress?: ProgressListener;
 }
 
-/** Installs `prepared` into `skillsDirectory` all or nothing; resolves to the folders written. */
+/** Installs `prepared` into the skills folder of `installRoot` all or nothing; resolves to the folders written. */
 export async function commitInstalls(
-  skillsDirectory: string,
+  installRoot: InstallRoot,
   prepared: readonly PreparedInstall[],
   options: CommitInstallsOptions = {},
 ): Promise<string[]> {
+  const { skillsDirectory } = installRoot;
+  // Before mkdir: a dangling project link would otherwise have its target created.
+  checkProjectConfinement(installRoot, skillsDirectory, "install into", { parentToo: true });
   const created = await mkdir(skillsDirectory, { recursive: true });
   // A symlinked ~/.agents is fine: work in the real folder so renames stay on one file system.
   const root = await realpath(skillsDirectory);
   const staging = await mkdtemp(path.join(path.dirname(root), ".skillbox-staging-"));
+  try {
+    checkProjectConfinement(installRoot, staging, "install into");
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
   const moved: Array<{ target: string; backup?: string; staged: string }> = [];
   try {
     for (const item of prepared) {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -17,7 +17,9 @@ import {
 } from "./__fixtures__/install-fixtures.js";
 import { addScannedSkills } from "./add-skills.js";
 import { createInstallContext, type InstallContext } from "./install-context.js";
+import { installFromLock } from "./install-from-lock.js";
 import type { InstallLimits } from "./install-limits.js";
+import { resolveInstallRoot } from "./install-roots.js";
 import { parseSource } from "./parse-source.js";
 import { scanSource } from "./scan-source.js";
 import { selectFoundSkills } from "./select-found-skills.js";
@@ -292,5 +294,38 @@ describe("hostile repositories install nothing and run nothing", () => {
       ]),
     );
     await expectRefused(() => tryAdd("evil/repo"), "unsafe-source");
+  });
+});
+
+describe("a cloned repository's links cannot choose where installs land", () => {
+  it("refuses to install through a project .agents/skills linked into the user's own agent folder", async () => {
+    const repository = createSourceRepository(path.join(temp.base, "source"));
+    repository.commit({ "skills/good/SKILL.md": skillText("good") }, "good");
+    const claudeSkills = path.join(temp.home, ".claude", "skills");
+    mkdirSync(claudeSkills, { recursive: true });
+    mkdirSync(path.join(temp.project, ".agents"));
+    symlinkSync("../../home/.claude/skills", path.join(temp.project, ".agents", "skills"));
+    writeFileSync(
+      path.join(temp.project, "skills-lock.json"),
+      JSON.stringify({
+        version: 1,
+        skills: {
+          good: {
+            type: "git",
+            repo: repository.fileUrl,
+            skillPath: "skills/good",
+            contentHash: `sha256:${"0".repeat(64)}`,
+          },
+        },
+      }),
+    );
+    const before = hashTree(temp.base, [temp.scratch]);
+    const added = await tryAdd(repository.fileUrl);
+    expect(isSkillboxError(added, "path-escape"), String(added)).toBe(true);
+    const root = resolveInstallRoot("project", { cwd: temp.project, home: temp.home });
+    const restored = await installFromLock(root, contextWith(), { frozen: true }).catch((error) => error);
+    expect(isSkillboxError(restored, "path-escape"), String(restored)).toBe(true);
+    expect(readdirSync(claudeSkills)).toEqual([]);
+    expect(hashTree(temp.base, [temp.scratch])).toEqual(before);
   });
 });

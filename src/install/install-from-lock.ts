@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { describeError, isSkillboxError, SkillboxError } from "../errors.js";
 import { checkEntryPath } from "./check-entry-path.js";
 import { isInstallableName } from "./check-install-name.js";
+import { checkProjectRoot } from "./check-project-confinement.js";
 import { commitInstalls, type PreparedInstall } from "./commit-installs.js";
 import { hashSkillFolder } from "./content-hash.js";
 import type { InstallContext } from "./install-context.js";
@@ -33,6 +34,7 @@ export async function installFromLock(
 ): Promise<RestoreResult[]> {
   if (root.lockPath === undefined)
     throw new SkillboxError("usage-error", "Only project installs have a lock.");
+  checkProjectRoot(root, "install into");
   const lock = await readSkillsLock(root.lockPath);
   if (lock === undefined) {
     throw new SkillboxError(
@@ -76,7 +78,7 @@ export async function installFromLock(
       );
     }
     if (prepared.length > 0) {
-      await commitInstalls(root.skillsDirectory, prepared, {
+      await commitInstalls(root, prepared, {
         onProgress: context.onProgress,
         afterCommit: () => updateLockEntries(root, changed),
       });

@@ -1,9 +1,11 @@
 // `--link`: makes an installed skill visible in other agents' skill folders (`.claude/skills`, …) by
 // a relative symlink, or by a copy verified against the content hash where links are not possible.
-// A folder already there that is not ours is left alone and reported.
+// A folder already there that is not ours is left alone and reported, and so is a project's agent
+// folder whose real path leaves the project (check-project-confinement.ts).
 import { cp, lstat, mkdir, readlink, realpath, rename, rm } from "node:fs/promises";
 import * as path from "node:path";
 import { SkillboxError } from "../errors.js";
+import { type ConfinedRoot, findProjectEscape } from "./check-project-confinement.js";
 import { hashSkillFolder } from "./content-hash.js";
 import type { InstallScope } from "./install-roots.js";
 import { type LinkOperations, nodeLinkOperations } from "./link-operations.js";
@@ -39,6 +41,12 @@ export function checkAgentNames(agents: readonly string[]): void {
   }
 }
 
+/** The agent's skills folder for `root` (under the project root or the home folder). */
+export function agentSkillsFolder(root: ConfinedRoot, agent: string): string | undefined {
+  const folders = AGENT_SKILL_FOLDERS[agent];
+  return folders ? path.join(root.base, ...folders[root.scope].split("/")) : undefined;
+}
+
 /** Links (or copies) `installed` into each agent's folder under `base`. */
 export async function linkSkill(
   installed: string,
@@ -50,11 +58,15 @@ export async function linkSkill(
   const expected = await hashSkillFolder(installed);
   const results: LinkResult[] = [];
   for (const agent of agents) {
-    const folders = AGENT_SKILL_FOLDERS[agent];
-    if (!folders) continue;
-    const directory = path.join(options.base, ...folders[options.scope].split("/"));
+    const directory = agentSkillsFolder(options, agent);
+    if (directory === undefined) continue;
     const linkPath = path.join(directory, name);
     const shown = path.relative(options.base, linkPath).split(path.sep).join("/");
+    const leaves = findProjectEscape(options, directory, "link into");
+    if (leaves !== undefined) {
+      results.push({ agent, path: shown, method: "skipped", reason: leaves });
+      continue;
+    }
     const existing = await describeExisting(linkPath, installed);
     if (existing === "foreign") {
       results.push({
@@ -104,10 +116,15 @@ export async function linkSkill(
  * Removes the links and copies in `manifest.links` that are still ours (links pointing at
  * `installed`, copies whose source.json names the same skill and source); other folders stay.
  */
-export async function unlinkSkill(installed: string, manifest: SourceManifest, base: string): Promise<void> {
+export async function unlinkSkill(
+  installed: string,
+  manifest: SourceManifest,
+  root: ConfinedRoot,
+): Promise<void> {
   for (const link of manifest.links ?? []) {
-    const linkPath = path.join(base, ...link.path.split("/"));
-    if (path.relative(base, linkPath).startsWith("..")) continue;
+    const linkPath = path.join(root.base, ...link.path.split("/"));
+    if (path.relative(root.base, linkPath).startsWith("..")) continue;
+    if (findProjectEscape(root, path.dirname(linkPath), "remove from") !== undefined) continue;
     const existing = await describeExisting(linkPath, installed, manifest);
     if (existing === "our-link") await rm(linkPath, { force: true });
     else if (existing === "our-copy") await rm(linkPath, { recursive: true, force: true });
@@ -118,11 +135,13 @@ export async function unlinkSkill(installed: string, manifest: SourceManifest, b
 export async function refreshCopies(
   installed: string,
   links: readonly LinkRecord[],
-  base: string,
+  root: ConfinedRoot,
 ): Promise<void> {
   for (const link of links) {
     if (link.method !== "copy") continue;
-    const linkPath = path.join(base, ...link.path.split("/"));
+    const linkPath = path.join(root.base, ...link.path.split("/"));
+    if (path.relative(root.base, linkPath).startsWith("..")) continue;
+    if (findProjectEscape(root, path.dirname(linkPath), "update") !== undefined) continue;
     if ((await describeExisting(linkPath, installed)) !== "our-copy") continue;
     const staged = `${linkPath}.skillbox-${process.pid}-${Date.now()}`;
     await cp(installed, staged, { recursive: true, verbatimSymlinks: true });

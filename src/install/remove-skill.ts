@@ -5,6 +5,7 @@ import { lstat, mkdtemp, realpath, rename, rm } from "node:fs/promises";
 import * as path from "node:path";
 import { SkillboxError } from "../errors.js";
 import { isInstallableName } from "./check-install-name.js";
+import { checkProjectRoot } from "./check-project-confinement.js";
 import type { InstallRoot } from "./install-roots.js";
 import { unlinkSkill } from "./link-skill.js";
 import { readSourceManifest } from "./source-manifest.js";
@@ -31,6 +32,7 @@ export async function removeSkill(roots: readonly InstallRoot[], name: string): 
       },
     );
   }
+  for (const root of roots) checkProjectRoot(root, "remove from");
   const found: Array<{ root: InstallRoot; folder: string }> = [];
   const reasons: string[] = [];
   for (const root of roots) {
@@ -61,7 +63,7 @@ export async function removeSkill(roots: readonly InstallRoot[], name: string): 
       await rename(path.join(trash, name), folder);
       throw error;
     }
-    if (manifest.ok) await unlinkSkill(folder, manifest.manifest, root.base);
+    if (manifest.ok) await unlinkSkill(folder, manifest.manifest, root);
   } finally {
     await rm(trash, { recursive: true, force: true });
   }

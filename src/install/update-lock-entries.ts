@@ -1,5 +1,6 @@
 // Keeps skills-lock.json in step with project installs: entries set after an install or update,
-// dropped after a remove. User installs have no lock.
+// dropped after a remove. User installs have no lock. A lock that links out of the project is refused.
+import { checkProjectConfinement } from "./check-project-confinement.js";
 import type { InstallRoot } from "./install-roots.js";
 import { createEmptyLock, readSkillsLock, toLockEntry, writeSkillsLock } from "./skills-lock.js";
 import type { SourceManifest } from "./source-manifest.js";
@@ -10,6 +11,7 @@ export async function updateLockEntries(
   manifests: readonly SourceManifest[],
 ): Promise<void> {
   if (root.lockPath === undefined) return;
+  checkProjectConfinement(root, root.lockPath, "write");
   const lock = (await readSkillsLock(root.lockPath)) ?? createEmptyLock();
   for (const manifest of manifests) {
     const {
@@ -28,6 +30,7 @@ export async function updateLockEntries(
 /** Drops the lock entries for `names` (project root only); the file stays, maybe empty. */
 export async function removeLockEntries(root: InstallRoot, names: readonly string[]): Promise<void> {
   if (root.lockPath === undefined) return;
+  checkProjectConfinement(root, root.lockPath, "write");
   const lock = await readSkillsLock(root.lockPath);
   if (lock === undefined) return;
   for (const name of names) delete lock.skills[name];

@@ -3,6 +3,7 @@
 // allowed-tools, hooks, scripts or `context: fork` are reported and need consent (`yes`).
 import { describeError, isSkillboxError, SkillboxError } from "../errors.js";
 import { checkOne } from "./check-outdated.js";
+import { checkProjectRoot } from "./check-project-confinement.js";
 import { commitInstalls, type PreparedInstall } from "./commit-installs.js";
 import { readSkillFolder } from "./content-hash.js";
 import { findSensitiveChanges, type SensitiveChange } from "./find-sensitive-changes.js";
@@ -37,6 +38,7 @@ export async function updateSkills(
   context: InstallContext,
   options: UpdateSkillsOptions = {},
 ): Promise<UpdateResult[]> {
+  for (const root of roots) checkProjectRoot(root, "update");
   const installed: InstalledSkill[] = [];
   for (const root of roots)
     installed.push(...(await listInstalledSkills(root)).filter((skill) => skill.manifest));
@@ -66,7 +68,7 @@ export async function updateSkills(
       if (pending.length === 0) continue;
       try {
         await commitInstalls(
-          root.skillsDirectory,
+          root,
           pending.map((item) => item.prepared),
           {
             onProgress: context.onProgress,
@@ -78,7 +80,7 @@ export async function updateSkills(
           },
         );
         for (const item of pending)
-          await refreshCopies(item.skill.folder, item.prepared.manifest.links ?? [], root.base);
+          await refreshCopies(item.skill.folder, item.prepared.manifest.links ?? [], root);
         results.push(...pending.map((item) => item.result));
       } catch (error) {
         if (!isSkillboxError(error)) throw error;

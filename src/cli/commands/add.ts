@@ -1,7 +1,7 @@
 // `skillbox add <source>`: scans a source, lists what it found (with diagnostics, size, scripts and
 // allowed-tools), installs the chosen skills into the project's or your .agents/skills all or
 // nothing, records them, and links them into other agents' folders when asked.
-import { type AddSkillsResult, addScannedSkills } from "../../install/add-skills.js";
+import { type AddSkillsResult, addScannedSkills, checkAddTarget } from "../../install/add-skills.js";
 import type { FoundSkill } from "../../install/describe-found-skill.js";
 import { formatBytes } from "../../install/install-limits.js";
 import { AGENT_SKILL_FOLDERS } from "../../install/link-skill.js";
@@ -69,6 +69,7 @@ export const addCommand: CliCommand = {
     const { context, finish } = openInstallContext("add", io, values);
     let scan: SourceScan | undefined;
     try {
+      if (!values.list) checkAddTarget({ scope, links }, context);
       scan = await scanSource(parseSource(source, context), context);
       const selection = selectFoundSkills(scan.skills, values.skill ?? []);
       const needsChoice = !values.list && !values.yes && values.skill === undefined && scan.skills.length > 1;

@@ -21,7 +21,9 @@ const HELP = `Usage: skillbox verify [--project|--user] [--json]
 Checks every installed skill (one with a source.json) against the content hash recorded when it was
 installed, and against skills-lock.json for the project. Statuses: ok, modified (files changed since
 install), missing (in the lock, not installed), lock-mismatch (installed content differs from the
-lock). Changes nothing. Exits 1 when any skill is not ok. Both scopes unless one is given.
+lock), outside-project (the project's .agents/skills or skills-lock.json is a link leading out of
+the project; nothing is read through it). Changes nothing. Exits 1 when any skill is not ok. Both
+scopes unless one is given.
 
 Options:
 ${INSTALL_COMMAND_OPTIONS_HELP}
@@ -45,7 +47,11 @@ export const verifyCommand: CliCommand = {
         safe(result.name),
         result.scope,
         result.status,
-        result.status === "ok" ? "" : `expected ${shortId(result.expected)}, found ${shortId(result.actual)}`,
+        result.status === "ok"
+          ? ""
+          : result.reason !== undefined
+            ? safe(result.reason)
+            : `expected ${shortId(result.expected)}, found ${shortId(result.actual)}`,
       ]);
       io.stdout(formatTable([["NAME", "SCOPE", "STATUS", ""], ...rows]));
     }
