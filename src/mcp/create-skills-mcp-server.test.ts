@@ -223,7 +223,11 @@ describe("createSkillsMcpServer for hosts without the extension", () => {
     });
     const text = promptText(refunds);
     expect(text).toContain("Refund order A 17 because it broke.");
-    expect(text).toContain(`Base directory for this skill: ${path.join(fixture.skills, "refunds")}`);
+    // The base is the skill's URI as listed (two skills share the name, so each has its own prefix).
+    expect(text).toContain("Base directory for this skill: skill://skills/refunds/");
+    expect(text).not.toContain(fixture.skills);
+    const shadowed = await client.getPrompt({ name: "more:refunds", arguments: {} });
+    expect(promptText(shadowed)).toContain("Base directory for this skill: skill://more/refunds/");
     const notes = await client.getPrompt({ name: "notes", arguments: { args: "the launch" } });
     expect(promptText(notes)).toContain("Write notes about the launch.");
   });

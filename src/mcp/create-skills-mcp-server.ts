@@ -66,7 +66,7 @@ export function createSkillsMcpServer(
         ...(options.prompts === false ? {} : { prompts: { listChanged: true } }),
       },
       instructions: buildInstructions(
-        workspace.registry,
+        service.modelRegistry,
         options.instructionsBudgetCharacters ?? DEFAULT_INSTRUCTIONS_BUDGET_CHARACTERS,
       ),
     },

@@ -5,6 +5,8 @@ import { invokeUserSkill } from "../agent/invocation/user-invocation.js";
 import type { SkillRecord } from "../registry/index/skill-record.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import type { SkillState } from "../store/skill-state.js";
+import { FORK_INLINE_NOTE } from "../tools/load-skill.js";
+import { type PresentSkillLocation, presentPathsIn } from "../tools/skill-location.js";
 import { skillExposure } from "./skill-exposure.js";
 
 /** One prompt argument as MCP lists it. */
@@ -63,13 +65,17 @@ export interface RenderSkillPromptOptions {
   registry: SkillRegistry;
   /** Whether `` !`cmd` `` lines may run (the settings' `allowShellInjection`), as for `/name` in chat. */
   allowShellCommands: boolean;
+  /** The skill's base as the client sees it (its `skill://…/` URI), never the folder on disk. */
+  presentLocation: PresentSkillLocation;
   sessionId?: string;
 }
 
 /**
  * The text `/name args` gives in chat: variables and arguments substituted, shell lines run only when
- * the settings allow them. Throws an Error whose message says why the skill cannot be run (a fork
- * skill needs Skillbox's sub-agent; shell lines need the setting) — the caller maps it to `-32602`.
+ * the settings allow them, the base named as `presentLocation` says. A fork skill comes inline with
+ * a note that it is meant for a sub-agent: the client is the agent and may run it in one. Throws an
+ * Error whose message says why the skill cannot be run (shell lines need the setting) — the caller
+ * maps it to `-32602`.
  */
 export async function renderSkillPrompt(
   prompt: SkillPrompt,
@@ -77,6 +83,8 @@ export async function renderSkillPrompt(
   options: RenderSkillPromptOptions,
 ): Promise<string> {
   const record = prompt.record;
+  const base = options.presentLocation(record);
+  const fork = record.metadata.context === "fork";
   const raw =
     record.metadata.arguments.length > 0
       ? record.metadata.arguments.map((name) => quoteArgument(values[name] ?? "")).join(" ")
@@ -84,18 +92,42 @@ export async function renderSkillPrompt(
   const invocation = await invokeUserSkill(`/skill ${raw}`, {
     // A fixed alias: qualified names may hold characters a slash command cannot.
     skills: {
-      get: (name) => (name === "skill" ? record : undefined),
+      // Named by its base (substitutions and the message say skill://…/); forks are served inline.
+      get: (name) =>
+        name === "skill"
+          ? {
+              name: record.name,
+              directory: base,
+              metadata: fork ? { ...record.metadata, context: "inline" } : record.metadata,
+            }
+          : undefined,
       readBody: () => options.registry.readBody(record.qualifiedName),
       isUserInvocable: () => true,
       recordUsage: () => options.registry.recordUsage(record.qualifiedName),
     },
     allowShellCommands: options.allowShellCommands,
+    // Shell lines (when allowed) still run in the skill's folder on disk.
+    cwd: record.directory,
     ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
   });
-  if (invocation.kind === "inline") return invocation.message.content;
+  if (invocation.kind === "inline") {
+    // Shell output (when allowed) may name the folder: the client sees the base instead.
+    const content = presentPathsIn(invocation.message.content, record, options.presentLocation);
+    return fork ? withNote(content, FORK_INLINE_NOTE) : content;
+  }
   throw new Error(
-    invocation.kind === "refused" ? invocation.message : `Skill "${prompt.name}" could not be run.`,
+    invocation.kind === "refused"
+      ? presentPathsIn(invocation.message, record, options.presentLocation)
+      : `Skill "${prompt.name}" could not be run.`,
   );
+}
+
+/** `note` as the first paragraph inside the `<skill …>` message. */
+function withNote(content: string, note: string): string {
+  const newline = content.indexOf("\n");
+  return newline === -1
+    ? `${note}\n\n${content}`
+    : `${content.slice(0, newline + 1)}${note}\n\n${content.slice(newline + 1)}`;
 }
 
 /** Double-quotes a value so the shell-style splitter gives it back as one argument. */

@@ -69,6 +69,8 @@ export interface SkillboxSkillSource extends Required<Pick<SkillSource, "readDir
   read: SkillSource["read"];
   /** Every served skill, sorted by URI. */
   servedSkills(): readonly ServedSkill[];
+  /** Where `record` is served (its root URI with a trailing slash, e.g. `skill://notes/`), if it is. */
+  baseOf(record: SkillRecord): string | undefined;
   /** The built entry of a served skill's SKILL.md URI. */
   entryFor(uri: string): Promise<BuiltSkill | undefined>;
   /** Rebuild the served table on next use (registry or state changes). */
@@ -86,6 +88,7 @@ type Table = {
   listed: ServedSkill[];
   byUri: Map<string, ServedSkill>;
   byRoot: Map<string, ServedSkill>;
+  byQualifiedName: Map<string, ServedSkill>;
 };
 
 /** Creates the adapter over `workspace.registry` and `workspace.stateOf`. */
@@ -151,6 +154,7 @@ export function createSkillboxSkillSource(
       listed: skills.filter((skill) => skill.listed),
       byUri: new Map(skills.map((skill) => [skill.uri, skill])),
       byRoot: new Map(skills.map((skill) => [skill.rootUri, skill])),
+      byQualifiedName: new Map(skills.map((skill) => [skill.record.qualifiedName, skill])),
     };
     entries.retain(new Set(table.byUri.keys()));
     return table;
@@ -245,6 +249,10 @@ export function createSkillboxSkillSource(
       }));
     },
     servedSkills: () => currentTable().skills,
+    baseOf(record) {
+      const skill = currentTable().byQualifiedName.get(record.qualifiedName);
+      return skill === undefined ? undefined : `${skill.rootUri}/`;
+    },
     entryFor: (uri) => builtFor(canonical(uri)),
     invalidate() {
       table = undefined;

@@ -6,15 +6,18 @@ import { createHash } from "node:crypto";
 import type { CacheHint, McpServer } from "@modelcontextprotocol/server";
 import { SkillsExtension, type SkillWarning } from "@modelcontextprotocol/server/ext/skills";
 import type { SkillRecord } from "../registry/index/skill-record.js";
+import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import type { Tool } from "../tools/define-tool.js";
 import { createLoadSkillTool } from "../tools/load-skill.js";
 import { createReadSkillFileTool } from "../tools/read-skill-file.js";
 import { listLoadableNames } from "../tools/resolve-loadable-skill.js";
 import { createSearchSkillsTool } from "../tools/search-skills.js";
+import type { PresentSkillLocation } from "../tools/skill-location.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { ResourceSubscriptions } from "./register-resource-subscriptions.js";
 import type { PromptRenderer, RegisteredSkillPrompts } from "./register-skill-prompts.js";
 import type { RegisteredSkillTools } from "./register-skill-tools.js";
+import { remoteAgentRegistry } from "./remote-agent-registry.js";
 import { listSkillPrompts, renderSkillPrompt, type SkillPrompt } from "./skill-prompts.js";
 import { createSkillboxSkillSource, type SkillboxSkillSource } from "./skillbox-skill-source.js";
 
@@ -53,6 +56,13 @@ export interface SkillsMcpService {
   readonly source: SkillboxSkillSource;
   /** Attach to each server before connecting it. */
   readonly extension: SkillsExtension;
+  /**
+   * The registry as a remote agent sees it: `paths:` skills loadable on request (the client works on
+   * files this server never sees), entries located by URI. The tools and `instructions` read it.
+   */
+  readonly modelRegistry: SkillRegistry;
+  /** A skill's base as clients see it: its `skill://…/` URI, never its folder on disk. */
+  readonly presentLocation: PresentSkillLocation;
   /** load_skill, read_skill_file, search_skills over the workspace. */
   readonly tools: readonly Tool[];
   /** True when the model may load at least one skill (otherwise the tools are hidden). */
@@ -85,15 +95,21 @@ export function createSkillsMcpService(
     ...(options.cacheHint === undefined ? {} : { cacheHint: options.cacheHint }),
     onWarning: options.onWarning ?? (() => undefined),
   });
-  // The workspace's registry has the skill states built in, so the tools ask it alone.
+  const presentLocation: PresentSkillLocation = (record) => source.baseOf(record) ?? UNSERVED_BASE;
+  // The workspace's registry has the skill states built in, so the view (and the tools) ask it alone.
+  const modelRegistry = remoteAgentRegistry(registry, {
+    stateOf,
+    locate: (record) => `${source.baseOf(record) ?? ""}SKILL.md`,
+  });
   const tools: Tool[] = [
-    createLoadSkillTool({ registry }),
-    createReadSkillFileTool({ registry }),
-    createSearchSkillsTool({ registry }),
+    // The client is the agent: a fork skill comes inline with a note; it may run it in a sub-agent.
+    createLoadSkillTool({ registry: modelRegistry, forkWithoutRunner: "inline", presentLocation }),
+    createReadSkillFileTool({ registry: modelRegistry, presentLocation }),
+    createSearchSkillsTool({ registry: modelRegistry }),
   ];
   const servers = new Map<WeakRef<McpServer>, TrackedServerParts>();
   const listeners = new Set<(change: SkillsMcpChange) => void>();
-  const loadable = () => listLoadableNames(registry).length > 0;
+  const loadable = () => listLoadableNames(modelRegistry).length > 0;
   const prompts = () => listSkillPrompts(registry, stateOf);
 
   let snapshot = takeSnapshot();
@@ -181,6 +197,8 @@ export function createSkillsMcpService(
     workspace,
     source,
     extension,
+    modelRegistry,
+    presentLocation,
     tools,
     loadable,
     prompts,
@@ -188,6 +206,7 @@ export function createSkillsMcpService(
       renderSkillPrompt(prompt, values, {
         registry,
         allowShellCommands: workspace.settings.readSkillSettings().settings.allowShellInjection,
+        presentLocation,
         ...(sessionId === undefined ? {} : { sessionId }),
       }),
     track(mcp, parts) {
@@ -211,6 +230,13 @@ export function createSkillsMcpService(
     },
   };
 }
+
+/**
+ * What names the base of a skill the extension does not serve (its name is not an Agent Skills
+ * name, or its state serves only the prompt): never its folder on disk.
+ */
+const UNSERVED_BASE =
+  "the skill's folder on the server, not published as skill:// resources; read its files with read_skill_file";
 
 function digestOf(text: string): string {
   return createHash("sha256").update(text).digest("base64");

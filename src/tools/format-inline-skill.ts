@@ -7,8 +7,10 @@ import type { SkillFileListing } from "./list-skill-files.js";
 export interface InlineSkillParts {
   name: string;
   description: string;
-  /** Absolute path of the skill folder. */
+  /** The skill's base: its folder on disk, or the location a front end presents (a `skill://` URI). */
   directory: string;
+  /** Said before the body (e.g. that a fork skill is meant for a sub-agent). */
+  note?: string;
   /** The body after substitution. */
   body: string;
   allowedTools: readonly string[];
@@ -24,6 +26,7 @@ export function formatInlineSkill(parts: InlineSkillParts): string {
   const heading = description === "" ? `# Skill: ${parts.name}` : `# Skill: ${parts.name} (${description})`;
   const sections = [
     `${heading}\n\nBase directory for this skill: ${parts.directory}\nRelative paths in this skill refer to that directory.`,
+    ...(parts.note === undefined ? [] : [parts.note]),
     parts.body.trim(),
   ];
   if (parts.allowedTools.length > 0) {

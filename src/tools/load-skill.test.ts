@@ -265,3 +265,31 @@ describe("load_skill fork", () => {
     expect(requests[1]?.maxSteps).toBe(5);
   });
 });
+
+describe("load_skill for a caller that is itself the agent (MCP)", () => {
+  it("names the presented base instead of the folder, and serves a fork skill inline with a note when asked to", async () => {
+    const directory = folders.addSkill(
+      "review",
+      { description: "Reviews a change.", context: "fork" },
+      "Use ${SKILL_DIR}checklist.md.\n",
+    );
+    const tool = createLoadSkillTool({
+      registry: folders.registry(),
+      forkWithoutRunner: "inline",
+      presentLocation: (record) => `skill://${record.name}/`,
+    });
+    const result = await tool.execute({ skill_name: "review" }, context);
+    expect(result.isError).toBeUndefined();
+    expect(result.content).toContain("Base directory for this skill: skill://review/");
+    expect(result.content).toContain("Use skill://review/checklist.md.");
+    expect(result.content).toContain("meant to run in a sub-agent");
+    expect(result.content).not.toContain(directory);
+    expect(result.metadata).toMatchObject({ context: "fork", execution_mode: "inline" });
+    // Without the option, a fork skill with no runner is still refused, as the local agent needs.
+    const local = await createLoadSkillTool({ registry: folders.registry() }).execute(
+      { skill_name: "review" },
+      context,
+    );
+    expect(local.isError).toBe(true);
+  });
+});

@@ -16,6 +16,7 @@ import { listSkillFiles } from "./list-skill-files.js";
 import { describeAvailable, listLoadableNames, resolveLoadableSkill } from "./resolve-loadable-skill.js";
 import { createSessionLoadTracker, type SessionLoadTracker } from "./session-loads.js";
 import type { SkillLoaded } from "./skill-loaded.js";
+import { type PresentSkillLocation, presentOnDisk, presentPathsIn } from "./skill-location.js";
 import { SUB_AGENT_DEFAULT_STEPS, SUB_AGENT_MAX_STEPS, type SubAgentRunner } from "./sub-agent-runner.js";
 import { LOAD_SKILL_TOOL, SEARCH_SKILLS_TOOL } from "./tool-names.js";
 
@@ -47,8 +48,16 @@ type CheckedInput = z.output<typeof loadSkillInput>;
 export interface LoadSkillToolOptions {
   /** The skills, with their states (on, name-only, user-only, off) built in. */
   registry: SkillRegistry;
-  /** Runs `context: fork` skills; without one they fail with a clear error (never run inline). */
+  /** Runs `context: fork` skills; without one they fail with a clear error, unless `forkWithoutRunner` says otherwise. */
   subAgentRunner?: SubAgentRunner;
+  /**
+   * A fork skill with no runner: `refuse` (default: the local agent has a runner or says why not), or
+   * `inline`: its instructions are returned with a note that they are meant for a sub-agent — for a
+   * caller that is itself the agent (an MCP client), which may run them in one of its own.
+   */
+  forkWithoutRunner?: "refuse" | "inline";
+  /** How the skill's folder is named in the result and messages; default its path on disk. */
+  presentLocation?: PresentSkillLocation;
   /** Remembers what each session already received; default one tracker per tool. */
   sessionLoads?: SessionLoadTracker;
   /** Files listed for Layer 3 at most; default 30, 0 to leave the list out. */
@@ -62,6 +71,7 @@ export interface LoadSkillToolOptions {
  */
 export function createLoadSkillTool(options: LoadSkillToolOptions): Tool<LoadSkillInput> {
   const { registry } = options;
+  const present = options.presentLocation ?? presentOnDisk;
   const sessionLoads = options.sessionLoads ?? createSessionLoadTracker();
   return defineTool({
     name: LOAD_SKILL_TOOL,
@@ -79,23 +89,29 @@ export function createLoadSkillTool(options: LoadSkillToolOptions): Tool<LoadSki
       } catch (error) {
         if (!isSkillboxError(error)) throw error;
         // Deleted or broken since it was listed: say so and offer what is left.
-        return toolError(`${error.message} ${describeAvailable(registry, record.name)}`, {
+        const message = presentPathsIn(error.message, record, present);
+        return toolError(`${message} ${describeAvailable(registry, record.name)}`, {
           skill: record.name,
         });
       }
       const current = content.record;
+      const base = present(current);
       const body = substituteSkillBody(content.body, {
-        skillDir: current.directory,
+        skillDir: base,
         ...(context.sessionId === undefined ? {} : { sessionId: context.sessionId }),
         ...(input.args === undefined ? {} : { arguments: input.args }),
         argumentNames: current.metadata.arguments,
       });
-      if (current.metadata.context === "fork") return runFork(options, current, body, input, context);
+      const fork = current.metadata.context === "fork";
+      if (fork && (options.subAgentRunner !== undefined || options.forkWithoutRunner !== "inline")) {
+        return runFork(options, current, body, input, context);
+      }
       const text = formatInlineSkill({
         name: current.name,
         description: current.metadata.description,
-        directory: current.directory,
+        directory: base,
         body,
+        ...(fork ? { note: FORK_INLINE_NOTE } : {}),
         allowedTools: current.metadata.allowedTools,
         ...(options.maxListedFiles === 0
           ? {}
@@ -120,7 +136,7 @@ export function createLoadSkillTool(options: LoadSkillToolOptions): Tool<LoadSki
       const loaded: SkillLoaded = {
         kind: "skill-loaded",
         name: current.name,
-        skillDir: current.directory,
+        skillDir: base,
         body,
         allowedTools: [...current.metadata.allowedTools],
         disallowedTools: [...current.metadata.disallowedTools],
@@ -128,12 +144,22 @@ export function createLoadSkillTool(options: LoadSkillToolOptions): Tool<LoadSki
       };
       return {
         content: text,
-        metadata: { skill: current.name, context: "inline", execution_mode: "inline", contentHash },
+        metadata: {
+          skill: current.name,
+          context: fork ? "fork" : "inline",
+          execution_mode: "inline",
+          contentHash,
+        },
         data: loaded,
       };
     },
   });
 }
+
+/** What a fork skill served inline says first. */
+export const FORK_INLINE_NOTE =
+  "This skill is meant to run in a sub-agent (context: fork): if you can, give these instructions to a " +
+  "sub-agent with a fresh context and use its result; otherwise follow them here.";
 
 async function runFork(
   options: LoadSkillToolOptions,

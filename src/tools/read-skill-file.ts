@@ -10,6 +10,7 @@ import { defineTool, type Tool, type ToolResult, toolError } from "./define-tool
 import { detectBinaryType, formatSize } from "./describe-binary-file.js";
 import { listSkillFiles } from "./list-skill-files.js";
 import { resolveLoadableSkill } from "./resolve-loadable-skill.js";
+import { type PresentSkillLocation, presentOnDisk } from "./skill-location.js";
 import { suggestSkillNames } from "./suggest-skill-names.js";
 import { READ_SKILL_FILE_TOOL } from "./tool-names.js";
 
@@ -29,11 +30,14 @@ export interface ReadSkillFileToolOptions {
   /** The skills, with their states built in. */
   registry: SkillRegistry;
   maxBytes?: number;
+  /** How the skill's folder is named in messages; default its path on disk. */
+  presentLocation?: PresentSkillLocation;
 }
 
 /** Creates read_skill_file. */
 export function createReadSkillFileTool(options: ReadSkillFileToolOptions): Tool<ReadSkillFileInput> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const present = options.presentLocation ?? presentOnDisk;
   return defineTool({
     name: READ_SKILL_FILE_TOOL,
     description:
@@ -54,7 +58,7 @@ export function createReadSkillFileTool(options: ReadSkillFileToolOptions): Tool
       const relative = requested.trim().replace(/\\/g, "/");
       if (path.isAbsolute(relative) || /^[A-Za-z]:/.test(relative)) {
         return toolError(
-          `Absolute paths are not allowed; give the path relative to the skill's base directory (${record.directory}).`,
+          `Absolute paths are not allowed; give the path relative to the skill's base directory (${present(record)}).`,
         );
       }
       let root: string;
@@ -62,12 +66,14 @@ export function createReadSkillFileTool(options: ReadSkillFileToolOptions): Tool
         root = realpathSync(record.directory);
       } catch {
         // The folder vanished since it was listed.
-        return toolError(`Skill "${record.name}" is no longer on disk (${record.directory} is gone).`);
+        return toolError(`Skill "${record.name}" is no longer on disk (${present(record)} is gone).`);
       }
       const target = path.resolve(root, relative);
       if (!isInside(root, target)) {
+        // Named as presented: the folder on disk locally, the skill's base (skill://…/) over MCP.
+        const shown = present(record) === record.directory ? root : present(record);
         return toolError(
-          `"${requested}" is outside the skill's folder; only files inside ${root} can be read.`,
+          `"${requested}" is outside the skill's folder; only files inside ${shown} can be read, by their path relative to it.`,
         );
       }
       let real: string;
