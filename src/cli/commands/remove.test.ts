@@ -43,4 +43,17 @@ describe("skillbox remove", () => {
     expect(result.stderr).toContain("no source.json");
     expect(existsSync(path.join(setup.cli.skills, "mine", "SKILL.md"))).toBe(true);
   });
+
+  it("accepts --yes and -y as add does, and still removes", async () => {
+    await setup.run(["add", "acme/skills", "--yes"]);
+    for (const [flag, name] of [
+      ["--yes", "pdf"],
+      ["-y", "docx"],
+    ] as const) {
+      const result = await setup.run(["remove", name, flag]);
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      expect(existsSync(path.join(setup.cli.skills, name))).toBe(false);
+    }
+  });
 });

@@ -13,7 +13,7 @@ import {
 } from "../install-command-io.js";
 import { parseCommandArguments, usageError } from "../parse-command-arguments.js";
 
-const HELP = `Usage: skillbox remove <name>… [--project|--user] [--json]
+const HELP = `Usage: skillbox remove <name>… [--project|--user] [--yes] [--json]
 
 Removes installed skills: only folders directly inside .agents/skills that Skillbox installed (they
 have a source.json); hand-made skills are never removed. The project's skills-lock.json entry and
@@ -21,6 +21,7 @@ the agent links made with --link go too. When both scopes have the skill, pass -
 
 Options:
 ${INSTALL_COMMAND_OPTIONS_HELP}
+  --yes, -y        Accepted as with add (remove never asks), so scripts can pass it to both
   --help           Print this help
 `;
 
@@ -29,7 +30,10 @@ export const removeCommand: CliCommand = {
   summary: "Remove installed skills (and their lock entries and links)",
   help: HELP,
   async run(args, io) {
-    const { values, positionals } = parseCommandArguments("remove", args, INSTALL_COMMAND_OPTIONS);
+    const { values, positionals } = parseCommandArguments("remove", args, {
+      ...INSTALL_COMMAND_OPTIONS,
+      yes: { type: "boolean", short: "y" },
+    });
     if (positionals.length === 0) throw usageError("remove", "Give a skill, e.g. skillbox remove pdf");
     const { context, finish } = openInstallContext("remove", io, values);
     finish();
