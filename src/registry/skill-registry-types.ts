@@ -31,8 +31,9 @@ export interface SkillRegistryOptions {
   /** Folders scanned per root at most; default 100,000. */
   maxDirectories?: number;
   /**
-   * Folders (absolute, or relative to `cwd`) that linked folders under a root may lead into, besides
-   * the roots themselves; a link anywhere else is not followed (`symlink-outside-roots`).
+   * Folders (absolute, or relative to `cwd`) that linked folders under a project root (one inside a
+   * git work tree) may lead into, besides its project and the roots themselves; a link anywhere else
+   * is not followed (`symlink-outside-roots`). Links under the user's own roots are followed anyway.
    */
   trustedSymlinkTargets?: readonly string[];
   /** Folder names never entered; default `.git` and `node_modules`. */

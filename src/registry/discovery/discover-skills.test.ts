@@ -117,6 +117,21 @@ describe("discovery", () => {
     ]);
   });
 
+  it("enters .agents, .claude and .skillbox for their skills folder only, and still skips other dot folders", () => {
+    const root = temp();
+    writeSkill(root, ".agents/skills/x");
+    writeSkill(root, ".claude/skills/y");
+    writeSkill(root, ".skillbox/skills/z");
+    writeSkill(root, ".claude/plugins/not-a-root");
+    writeSkill(root, ".git/skills/in-git");
+    writeSkill(root, ".cache/cached");
+    writeSkill(root, "packages/app/.agents/skills/nested");
+    const registry = registryOver(root);
+    expect(names(registry)).toEqual(["nested", "x", "y", "z"]);
+    const hidden = registry.diagnostics().filter((item) => item.code === "hidden-folder");
+    expect(hidden.map((item) => item.path)).toEqual([path.join(root, ".cache")]);
+  });
+
   it("does not enter a skill's resource folders but still finds skills in its other subfolders", () => {
     const root = temp();
     writeSkill(root, "outer");

@@ -1,6 +1,7 @@
 // Discovery: walks the roots for folders holding SKILL.md, bounded, loop-safe, gitignore-aware, incremental.
 // Links are followed only where link-policy allows: a skill file inside its folder, a linked folder
-// inside a root or a trusted target, never into /proc, /sys or /dev.
+// anywhere from the user's own root but only inside its project (or a root, or a trusted target)
+// from a project root, never into /proc, /sys or /dev.
 // Inside a folder holding a skill file, the spec's resource folders (`scripts`, `references`,
 // `assets`) are not entered: a skill nested under them is not discovered; one under any other
 // subfolder (`<skill>/sub/...`) is.
@@ -9,13 +10,7 @@ import type { Stats } from "node:fs";
 import * as path from "node:path";
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import { createGitignoreLayer, type GitignoreLayer, isIgnoredDirectory } from "./gitignore-layers.js";
-import {
-  checkFolderLink,
-  checkProjectRoot,
-  checkSkillFileLink,
-  checkSystemFolder,
-  trustedRealPaths,
-} from "./link-policy.js";
+import { checkFolderLink, checkProjectRoot, checkSkillFileLink, checkSystemFolder } from "./link-policy.js";
 import { compareNames } from "./list-directory.js";
 import {
   errorCodeOf,
@@ -24,6 +19,7 @@ import {
   type RegistryFileSystem,
   toStamp,
 } from "./registry-file-system.js";
+import { SKILL_FOLDER_PARENTS, SKILLS_FOLDER_NAME } from "./skill-roots.js";
 import {
   addNode,
   addWalkDiagnostic,
@@ -85,8 +81,9 @@ export function walkRoot(
   if (root === undefined) return;
   const diagnostics: Diagnostic[] = [];
   tree.rootDiagnostics[rootIndex] = diagnostics;
-  // Roots and trusted targets may have appeared or moved since the last walk.
+  // Roots, trusted targets and repositories may have appeared or moved since the last walk.
   tree.trustedRealPaths = undefined;
+  tree.rootProjects = undefined;
   const drop = () => removeSubtree(tree, root.path, changes);
   let stats: Stats;
   let realPath: string;
@@ -111,7 +108,7 @@ export function walkRoot(
   }
   const refused =
     checkSystemFolder(fs, root.path, realPath, stats, undefined) ??
-    checkProjectRoot(fs, root, realPath, trustedRealPaths(fs, tree));
+    checkProjectRoot(fs, tree, rootIndex, realPath);
   if (refused !== undefined) {
     diagnostics.push(refused);
     drop();
@@ -155,6 +152,7 @@ export function rescanDirectory(context: WalkContext, directory: string, touched
   }
   const parent = tree.directories.get(path.dirname(directory));
   tree.trustedRealPaths = undefined;
+  tree.rootProjects = undefined;
   const target = {
     rootIndex: node.rootIndex,
     depth: node.depth,
@@ -195,7 +193,11 @@ function visit(
   } else {
     // Stamped before listing: a change during the listing shows up as a changed stamp next time.
     const stamp = toStamp(target.stats);
-    const listing = listFolder(fs, tree, directory);
+    // Inside `.agents`, `.claude` or `.skillbox` (entered though dot folders are skipped) only the
+    // `skills` folder is walked, as in the default roots; a root named there is walked whole.
+    const only =
+      target.depth > 0 && SKILL_FOLDER_PARENTS.has(path.basename(directory)) ? SKILLS_FOLDER_NAME : undefined;
+    const listing = listFolder(fs, tree, directory, only);
     changes.listed++;
     plain = listing.directories;
     const fresh: DirectoryNode = node ?? {
@@ -246,7 +248,7 @@ function visit(
   for (const name of current.links) {
     const resolved = resolveLink(fs, current, name);
     if (resolved === undefined) continue;
-    const refused = checkFolderLink(fs, tree, path.join(directory, name), resolved.realPath);
+    const refused = checkFolderLink(fs, tree, current, path.join(directory, name), resolved.realPath);
     if (refused !== undefined) {
       addWalkDiagnostic(current, refused);
       continue;

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -7,7 +8,7 @@ import { buildToolDescription } from "../../prompt/tool-description.js";
 import { ageTree, createTempDirectory, writeSkill } from "../../testing/skill-folders.js";
 import { createSkillRegistry, type SkillRegistryOptions } from "../skill-registry.js";
 import { createRegistryFileSystem } from "./registry-file-system.js";
-import type { SkillRoot } from "./skill-roots.js";
+import { resolveDefaultRoots, type SkillRoot } from "./skill-roots.js";
 
 const TOKEN = "sk-token-4f1d9c2e-never-in-a-prompt";
 
@@ -20,6 +21,13 @@ function temp() {
   const directory = createTempDirectory();
   cleanups.push(directory.remove);
   return directory.path;
+}
+
+/** A fresh temp folder made a git work tree with a real `git init`. */
+function gitProject() {
+  const project = temp();
+  execFileSync("git", ["init", "-q", project]);
+  return project;
 }
 
 function registryOver(roots: string | SkillRoot[], options: Partial<SkillRegistryOptions> = {}) {
@@ -167,8 +175,8 @@ describe("a skill file that is a link, at load time", () => {
 });
 
 describe("a linked folder", () => {
-  it("to / reads nothing outside the root, quickly", () => {
-    const root = temp();
+  it("to / from a project root reads nothing outside the project, quickly", () => {
+    const root = gitProject();
     writeSkill(root, "x");
     symlinkSync("/", path.join(root, "x", "root"));
     const parsed: string[] = [];
@@ -180,6 +188,25 @@ describe("a linked folder", () => {
     const refused = registry.diagnostics().filter((item) => item.code === "symlink-outside-roots");
     expect(refused.map((item) => item.path)).toEqual([path.join(root, "x", "root")]);
     expect(refused[0]?.message).toContain("trustedSymlinkTargets");
+    expect(refused[0]?.message).toContain(`outside the project ${root}`);
+  });
+
+  it("to / or another folder holding it, from the user's own root, is a loop and reads nothing, quickly", () => {
+    const base = temp();
+    const root = path.join(base, "skills");
+    writeSkill(root, "x");
+    symlinkSync("/", path.join(root, "x", "root"));
+    symlinkSync(base, path.join(root, "x", "up"));
+    const parsed: string[] = [];
+    const started = performance.now();
+    const registry = registryOver(root, { onParse: (file) => parsed.push(file) });
+    expect(registry.list().map((record) => record.name)).toEqual(["x"]);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(parsed).toEqual([path.join(root, "x", "SKILL.md")]);
+    const loops = registry.diagnostics().filter((item) => item.code === "symlink-loop");
+    expect(loops.map((item) => path.basename(item.path))).toEqual(["root", "up"]);
+    expect(loops[0]?.message).toContain("a folder that holds it");
+    expect(codes(registry)).not.toContain("symlink-outside-roots");
   });
 
   it("is followed into another skill root, as installers link ~/.claude/skills/x to ~/.agents/skills/x", () => {
@@ -197,8 +224,8 @@ describe("a linked folder", () => {
     expect(codes(registry)).not.toContain("symlink-outside-roots");
   });
 
-  it("is followed into a trusted target and nowhere else", () => {
-    const root = temp();
+  it("is followed from a project root into a trusted target and nowhere else", () => {
+    const root = gitProject();
     const trusted = temp();
     const untrusted = temp();
     writeSkill(trusted, "kept");
@@ -213,7 +240,7 @@ describe("a linked folder", () => {
   });
 
   it("keeps the depth and folder bounds across links", () => {
-    const root = temp();
+    const root = gitProject();
     const trusted = temp();
     writeSkill(trusted, "a/b/c/deep");
     writeSkill(trusted, "shallow");
@@ -279,6 +306,8 @@ describe("a project root that is a link", () => {
   it("is walked when it stays in its project and refused when it leads out of it", () => {
     const base = temp();
     const project = path.join(base, "project");
+    mkdirSync(project);
+    execFileSync("git", ["init", "-q", project]);
     writeSkill(path.join(project, "shared-skills"), "local");
     mkdirSync(path.join(project, ".agents"), { recursive: true });
     mkdirSync(path.join(project, ".claude"), { recursive: true });
@@ -291,15 +320,111 @@ describe("a project root that is a link", () => {
       { label: "project:.claude", path: path.join(project, ".claude", "skills"), scope: "project" },
     ]);
     expect(registry.list().map((record) => record.name)).toEqual(["local"]);
-    expect(registry.diagnostics().find((item) => item.code === "symlink-outside-roots")?.path).toBe(
-      path.join(project, ".claude", "skills"),
+    const refused = registry.diagnostics().find((item) => item.code === "symlink-outside-roots");
+    expect(refused?.path).toBe(path.join(project, ".claude", "skills"));
+    expect(refused?.message).toContain(
+      `This skills folder links to ${elsewhere}, outside the project ${project}`,
     );
   });
 });
 
+// codex-rs/core-skills/src/loader_tests.rs: loads_skills_via_symlinked_subdir_for_user_scope and
+// its repo-scope twin, on the roots resolveDefaultRoots builds (real temp folders, git, links).
+describe("a linked skill folder, by whose root it is in", () => {
+  function linkedSetup() {
+    const base = temp();
+    const home = path.join(base, "home");
+    const shared = path.join(base, "shared");
+    writeSkill(shared, "demo", { name: "linked-skill", description: "from link" });
+    const repo = path.join(base, "repo");
+    mkdirSync(repo);
+    execFileSync("git", ["init", "-q", repo]);
+    const roots = resolveDefaultRoots({ cwd: repo, home });
+    return { home, shared, repo, roots };
+  }
+
+  it("loads through the user's own root (~/.agents/skills outside any git work tree), with no finding", () => {
+    const { home, shared, roots } = linkedSetup();
+    mkdirSync(path.join(home, ".agents", "skills"), { recursive: true });
+    symlinkSync(shared, path.join(home, ".agents", "skills", "shared"));
+    const registry = registryOver(roots);
+    const skill = registry.get("linked-skill");
+    expect(skill?.metadata.description).toBe("from link");
+    expect(skill?.root.scope).toBe("user");
+    expect(skill?.file).toBe(path.join(home, ".agents", "skills", "shared", "demo", "SKILL.md"));
+    expect(registry.loadSkill("linked-skill").body).toBe("Body text.\n");
+    expect(codes(registry)).toEqual([]);
+  });
+
+  it("is refused in a project root (<repo>/.agents/skills in a git work tree), with a message naming the link, its target and the project", () => {
+    const { shared, repo, roots } = linkedSetup();
+    mkdirSync(path.join(repo, ".agents", "skills"), { recursive: true });
+    const link = path.join(repo, ".agents", "skills", "shared");
+    symlinkSync(shared, link);
+    const parsed: string[] = [];
+    const registry = registryOver(roots, { onParse: (file) => parsed.push(file) });
+    expect(registry.list()).toEqual([]);
+    expect(parsed).toEqual([]);
+    const refused = registry.diagnostics().filter((item) => item.code === "symlink-outside-roots");
+    expect(refused.map((item) => [item.severity, item.path])).toEqual([["warning", link]]);
+    expect(refused[0]?.message).toContain(`This folder links to ${shared}, outside the project ${repo}`);
+    expect(refused[0]?.message).toContain("a cloned repository chooses them");
+    expect(refused[0]?.message).toContain("trustedSymlinkTargets");
+  });
+
+  it("is followed in a project root when it stays inside the project", () => {
+    const { repo, roots } = linkedSetup();
+    writeSkill(path.join(repo, "packages", "tool"), "helper");
+    mkdirSync(path.join(repo, ".agents", "skills"), { recursive: true });
+    symlinkSync(path.join(repo, "packages", "tool"), path.join(repo, ".agents", "skills", "tool"));
+    const registry = registryOver(roots);
+    expect(registry.get("helper")?.directory).toBe(path.join(repo, ".agents", "skills", "tool", "helper"));
+    expect(codes(registry)).not.toContain("symlink-outside-roots");
+  });
+
+  it("is followed from a root outside any git work tree even when cwd's folders hold it (no repository, no project)", () => {
+    const base = temp();
+    const folder = path.join(base, "notes");
+    const shared = path.join(base, "shared");
+    writeSkill(shared, "mine");
+    mkdirSync(path.join(folder, ".agents", "skills"), { recursive: true });
+    symlinkSync(shared, path.join(folder, ".agents", "skills", "shared"));
+    const registry = registryOver(resolveDefaultRoots({ cwd: folder, home: path.join(base, "home") }));
+    expect(registry.get("mine")?.root.label).toBe("project");
+    expect(codes(registry)).toEqual([]);
+  });
+
+  it("keeps the per-file confinement in the user's own root: a SKILL.md linking out of its folder is not read", () => {
+    const { home, shared, roots } = linkedSetup();
+    const folder = path.join(home, ".agents", "skills", "helper");
+    mkdirSync(folder, { recursive: true });
+    symlinkSync(path.join(shared, "demo", "SKILL.md"), path.join(folder, "SKILL.md"));
+    const registry = registryOver(roots);
+    expect(registry.get("linked-skill")).toBeUndefined();
+    expect(codes(registry)).toContain("symlink-outside-skill");
+  });
+
+  it("lists a folder reached twice through links once, and a link back to the root ends the cycle", () => {
+    const { home, shared, roots } = linkedSetup();
+    const user = path.join(home, ".agents", "skills");
+    mkdirSync(user, { recursive: true });
+    symlinkSync(shared, path.join(user, "a"));
+    symlinkSync(shared, path.join(user, "b"));
+    symlinkSync(user, path.join(shared, "back"));
+    const registry = registryOver(roots);
+    expect(registry.list().map((record) => record.directory)).toEqual([path.join(user, "a", "demo")]);
+    const duplicates = registry.diagnostics().filter((item) => item.code === "duplicate-directory");
+    expect(duplicates.map((item) => item.path).sort()).toEqual([
+      path.join(user, "a", "back"),
+      path.join(user, "b"),
+    ]);
+    expect(codes(registry)).not.toContain("symlink-outside-roots");
+  });
+});
+
 describe("a renamed link target", () => {
-  it("drops a linked skill folder whose target moves out of the roots on the next refresh", () => {
-    const root = temp();
+  it("drops a linked skill folder whose target moves out of a project root's trusted paths on the next refresh", () => {
+    const root = gitProject();
     const trusted = temp();
     const away = temp();
     writeSkill(trusted, "moving");

@@ -1,12 +1,13 @@
-// Which links and folders discovery may enter: a skill file stays inside its folder, a linked folder
-// lands inside a skill root or a trusted target, and system folders (/proc, /sys, /dev) are never read.
+// Which links and folders discovery may enter: a skill file stays inside its folder; a linked folder
+// in the user's own root is followed, one in a project root (inside a git work tree) only within its
+// project, a skill root or a trusted target; system folders (/proc, /sys, /dev) are never read.
 
 import type { Stats } from "node:fs";
 import * as path from "node:path";
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import { errorCodeOf, type RegistryFileSystem } from "./registry-file-system.js";
 import type { SkillRoot } from "./skill-roots.js";
-import type { SkillTree } from "./skill-tree.js";
+import type { DirectoryNode, RootProject, SkillTree } from "./skill-tree.js";
 
 const SYSTEM_FOLDERS: readonly string[] = ["/proc", "/sys", "/dev"];
 
@@ -68,8 +69,44 @@ export function checkSystemFolder(
 }
 
 /**
- * The real paths a linked folder may lead into: every root that is itself allowed, then every
- * trusted target. Computed once per walk, and only when a walk meets a linked folder.
+ * The git work tree holding `root` (a folder with `.git`, a folder or a file, at or above the root
+ * as named), or undefined. A root inside one is a project root: a cloned repository controls its
+ * links. The fixed user folders (`~/.agents/skills`, `~/.claude/skills`, `~/.skillbox/skills`) and
+ * the bundled skills are always the user's own, even under a home folder kept in git.
+ */
+export function findRootProject(fs: RegistryFileSystem, root: SkillRoot): string | undefined {
+  if (root.scope === "user" || root.scope === "skillbox" || root.scope === "bundled") return undefined;
+  let current = path.resolve(root.path);
+  for (;;) {
+    if (fs.existsSync(path.join(current, ".git"))) return current;
+    const parent = path.dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+  }
+}
+
+/** Per root, its project (see findRootProject) or null; computed once per walk, when first needed. */
+export function rootProjects(fs: RegistryFileSystem, tree: SkillTree): ReadonlyArray<RootProject | null> {
+  if (tree.rootProjects !== undefined) return tree.rootProjects;
+  const projects = tree.roots.map((root) => {
+    const project = findRootProject(fs, root);
+    if (project === undefined) return null;
+    let realPath: string;
+    try {
+      realPath = fs.realpathSync(project);
+    } catch {
+      realPath = project;
+    }
+    return { path: project, realPath };
+  });
+  tree.rootProjects = projects;
+  return projects;
+}
+
+/**
+ * The real paths a project root's linked folder may lead into besides its own project: every root
+ * that is itself allowed, then every trusted target. Computed once per walk, and only when a walk
+ * meets a linked folder or a linked root.
  */
 export function trustedRealPaths(fs: RegistryFileSystem, tree: SkillTree): readonly string[] {
   if (tree.trustedRealPaths !== undefined) return tree.trustedRealPaths;
@@ -86,61 +123,90 @@ export function trustedRealPaths(fs: RegistryFileSystem, tree: SkillTree): reado
     const real = realOf(target);
     if (real !== undefined) trusted.push(real);
   }
-  for (const root of tree.roots) {
-    if (root.scope === "project") continue;
+  const projects = rootProjects(fs, tree);
+  const inProjects: Array<{ real: string; project: RootProject }> = [];
+  for (const [index, root] of tree.roots.entries()) {
     const real = realOf(root.path);
-    if (real !== undefined && !isSystemPath(real)) trusted.push(real);
+    if (real === undefined) continue;
+    const project = projects[index];
+    if (project !== null && project !== undefined) inProjects.push({ real, project });
+    else if (!isSystemPath(real)) trusted.push(real);
   }
   const others = [...trusted];
-  for (const root of tree.roots) {
-    if (root.scope !== "project") continue;
-    const real = realOf(root.path);
-    if (real !== undefined && checkProjectRoot(fs, root, real, others) === undefined) trusted.push(real);
+  for (const { real, project } of inProjects) {
+    if (leavesProject(real, project, others) === undefined) trusted.push(real);
   }
   tree.trustedRealPaths = trusted;
   return trusted;
 }
 
 /**
- * A finding when a project root (`<project>/.agents/skills`) is a link out of its project that no
- * trusted path covers: a cloned repository must not point discovery at the rest of the disk.
+ * A finding when a project root (one inside a git work tree, e.g. `<project>/.agents/skills` or a
+ * `--dir` folder in a repository) is itself a link out of its project that no trusted path covers:
+ * a cloned repository must not point discovery at the rest of the disk.
  */
 export function checkProjectRoot(
   fs: RegistryFileSystem,
-  root: SkillRoot,
+  tree: SkillTree,
+  rootIndex: number,
   realPath: string,
-  trusted: readonly string[],
 ): Diagnostic | undefined {
-  // A path without links is its own real path, so it stays in its project.
-  if (root.scope !== "project" || realPath === root.path) return undefined;
-  const project = path.dirname(path.dirname(root.path));
-  let projectReal: string;
-  try {
-    projectReal = fs.realpathSync(project);
-  } catch {
-    projectReal = project;
-  }
-  if (isInside(realPath, projectReal)) return undefined;
-  if (trusted.some((folder) => isInside(realPath, folder))) return undefined;
-  return outsideRoots(root.path, realPath, "skills folder");
+  const root = tree.roots[rootIndex];
+  // A path without links is its own real path, so it stays where it is named.
+  if (root === undefined || realPath === path.resolve(root.path)) return undefined;
+  const project = rootProjects(fs, tree)[rootIndex];
+  if (project === null || project === undefined) return undefined;
+  const outside = leavesProject(realPath, project, trustedRealPaths(fs, tree));
+  return outside === undefined ? undefined : outsideProject(root.path, realPath, project, "skills folder");
 }
 
-/** A finding when the linked folder at `linkPath` (leading to `realPath`) may not be followed. */
+/**
+ * A finding when the linked folder at `linkPath` (leading to `realPath`), met in `node`, may not be
+ * followed. A link to a folder holding it is a loop. From the user's own root every other link is
+ * followed (the walk's real-path bookkeeping keeps cycles and duplicates out); from a project root
+ * only a link that stays in the project or leads into a root or a trusted target.
+ */
 export function checkFolderLink(
   fs: RegistryFileSystem,
   tree: SkillTree,
+  node: DirectoryNode,
   linkPath: string,
   realPath: string,
 ): Diagnostic | undefined {
-  if (trustedRealPaths(fs, tree).some((folder) => isInside(realPath, folder))) return undefined;
-  return outsideRoots(linkPath, realPath, "folder");
+  const project = rootProjects(fs, tree)[node.rootIndex];
+  if (project !== null && project !== undefined) {
+    if (leavesProject(realPath, project, trustedRealPaths(fs, tree)) !== undefined)
+      return outsideProject(linkPath, realPath, project, "folder");
+  }
+  // A folder already walked is a duplicate or a loop that the walk names itself; one above the
+  // walked tree (the home folder, `/`) would be walked whole before leading back here.
+  if (!tree.owners.has(realPath) && isInside(node.realPath, realPath)) {
+    return {
+      severity: "warning",
+      code: "symlink-loop",
+      message: `This link leads to ${realPath}, a folder that holds it; it is skipped.`,
+      path: linkPath,
+    };
+  }
+  return undefined;
 }
 
-function outsideRoots(linkPath: string, realPath: string, what: string): Diagnostic {
+/** Undefined when `realPath` stays in `project` or inside a trusted path; else the project. */
+function leavesProject(
+  realPath: string,
+  project: RootProject,
+  trusted: readonly string[],
+): RootProject | undefined {
+  if (isInside(realPath, project.realPath)) return undefined;
+  if (trusted.some((folder) => isInside(realPath, folder))) return undefined;
+  return project;
+}
+
+function outsideProject(linkPath: string, realPath: string, project: RootProject, what: string): Diagnostic {
   return {
     severity: "warning",
     code: "symlink-outside-roots",
-    message: `This ${what} links to ${realPath}, outside every skill root; nothing under it is read. Move the skills into a root, or add the target to trustedSymlinkTargets in ~/.skillbox/config.json.`,
+    message: `This ${what} links to ${realPath}, outside the project ${project.path} and every skill root; nothing under it is read. Links in a project's skill folders are followed only inside the project, since a cloned repository chooses them. Move the skills into the project or a skill root, or add the target to trustedSymlinkTargets in ~/.skillbox/config.json.`,
     path: linkPath,
   };
 }

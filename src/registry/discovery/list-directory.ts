@@ -3,6 +3,7 @@
 import type { Dirent } from "node:fs";
 import * as path from "node:path";
 import type { Diagnostic } from "../../skills/diagnostic.js";
+import { SKILL_FOLDER_PARENTS } from "./skill-roots.js";
 
 /** The names of the skill file, in the order they are looked for (the lowercase one with a warning). */
 export const SKILL_FILE_NAMES = ["SKILL.md", "skill.md"] as const;
@@ -32,12 +33,15 @@ export interface DirectoryListing {
 
 /**
  * Sorts a directory's entries. Pure: the caller did the `readdir`. Folders and links whose names
- * start with a dot are not walked (as codex and pi-mono do); outside a skill each gets an info finding.
+ * start with a dot are not walked (as codex and pi-mono do); outside a skill each gets an info
+ * finding. The dot folders that hold the skill roots discovery knows (`.agents`, `.claude`,
+ * `.skillbox`) are walked; with `only`, every entry but that one (and `.gitignore`) is left out.
  */
 export function classifyEntries(
   directory: string,
   entries: readonly Dirent[],
   skipped: ReadonlySet<string>,
+  only?: string,
 ): DirectoryListing {
   const directories: string[] = [];
   const links: string[] = [];
@@ -50,9 +54,10 @@ export function classifyEntries(
   const hidden: string[] = [];
   for (const entry of entries) {
     const name = entry.name;
+    if (only !== undefined && name !== only && name !== ".gitignore") continue;
     if (entry.isDirectory()) {
       if (skipped.has(name)) continue;
-      if (name.startsWith(".")) hidden.push(name);
+      if (name.startsWith(".") && !SKILL_FOLDER_PARENTS.has(name)) hidden.push(name);
       else directories.push(name);
     } else if (entry.isSymbolicLink()) {
       if (name === "SKILL.md") {
@@ -63,7 +68,8 @@ export function classifyEntries(
         lowerLinked = true;
       }
       // A dot-named link is skipped unexamined: it is unknown whether it leads to a folder.
-      else if (!skipped.has(name) && !name.startsWith(".")) links.push(name);
+      else if (!skipped.has(name) && (!name.startsWith(".") || SKILL_FOLDER_PARENTS.has(name)))
+        links.push(name);
     } else if (name === "SKILL.md") {
       upper = true;
     } else if (name === "skill.md") {

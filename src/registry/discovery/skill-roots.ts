@@ -37,6 +37,17 @@ export interface ResolveDefaultRootsOptions {
   delimiter?: string;
 }
 
+/**
+ * The dot folders whose `skills` folder discovery reads (`<project>/.agents/skills`,
+ * `<project>/.claude/skills`, `~/.skillbox/skills`; see resolveDefaultRoots). A walk enters them
+ * though it skips other dot folders, so `validate <repo>` and `list --dir <repo>` find those skills;
+ * inside one, only its `skills` folder is walked.
+ */
+export const SKILL_FOLDER_PARENTS: ReadonlySet<string> = new Set([".agents", ".claude", ".skillbox"]);
+
+/** The folder inside each of SKILL_FOLDER_PARENTS that holds skills. */
+export const SKILLS_FOLDER_NAME = "skills";
+
 /** The environment variable that adds skill roots. */
 export const SKILLS_PATH_VARIABLE = "SKILLBOX_SKILLS_PATH";
 

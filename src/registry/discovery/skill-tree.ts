@@ -81,6 +81,17 @@ export interface SkillTree {
   flagged: Set<DirectoryNode>;
   /** Real paths linked folders may lead into; computed when a walk first meets a link, reset per walk. */
   trustedRealPaths: readonly string[] | undefined;
+  /**
+   * Per root, the project (git work tree) holding it, or null for a root that is the user's own;
+   * computed with trustedRealPaths (see rootProjects in link-policy.ts), reset per walk.
+   */
+  rootProjects: ReadonlyArray<RootProject | null> | undefined;
+}
+
+/** The git work tree a project root lies in: its top folder as named and as a real path. */
+export interface RootProject {
+  path: string;
+  realPath: string;
 }
 
 /** What one walk changed: the input of file checks and of watcher bookkeeping. */
@@ -106,6 +117,7 @@ export function createSkillTree(roots: readonly SkillRoot[], limits: WalkLimits)
     rootDiagnostics: roots.map(() => []),
     flagged: new Set(),
     trustedRealPaths: undefined,
+    rootProjects: undefined,
   };
 }
 

@@ -13,13 +13,17 @@ import {
   type SkillTree,
 } from "./skill-tree.js";
 
-/** Lists a folder and reads its `.gitignore`; an unreadable folder lists as empty with a warning. */
-export function listFolder(fs: RegistryFileSystem, tree: SkillTree, directory: string) {
+/**
+ * Lists a folder and reads its `.gitignore`; an unreadable folder lists as empty with a warning.
+ * With `only`, the listing holds that one entry (see classifyEntries).
+ */
+export function listFolder(fs: RegistryFileSystem, tree: SkillTree, directory: string, only?: string) {
   try {
     const listing = classifyEntries(
       directory,
       fs.readdirSync(directory, { withFileTypes: true }),
       tree.limits.skipped,
+      only,
     );
     let gitignore: DirectoryNode["gitignore"];
     if (listing.hasGitignore && tree.limits.respectGitignore) {
