@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -138,5 +139,131 @@ describe("a SKILL.md linked to a token outside the root", () => {
       "symlink-outside-roots",
     ]);
     expect(await listedNames()).toEqual(["x"]);
+  });
+});
+
+/** `<cli.base>/<name>`, made a git work tree with a real `git init`. */
+function gitRepository(name: string): string {
+  const repo = path.join(cli.base, name);
+  mkdirSync(repo, { recursive: true });
+  execFileSync("git", ["init", "-q", repo]);
+  return repo;
+}
+
+type ReportEntry = { path: string; name: string | null; diagnostics: Array<{ code: string; path: string }> };
+const validatedNames = (report: ReportEntry[]) =>
+  report.flatMap((entry) => (entry.name === null ? [] : [entry.name])).sort();
+const listedDirectories = async (args: string[], extra = {}) => {
+  const result = await cli.run(["list", "--json", ...args], extra);
+  const listing = JSON.parse(result.stdout);
+  return {
+    names: listing.skills.map((skill: { name: string }) => skill.name).sort(),
+    diagnostics: listing.diagnostics as Array<{ code: string; path: string; message: string }>,
+  };
+};
+
+describe("a repository's .agents/skills and .claude/skills, under validate and list", () => {
+  function repositoryWithSkillFolders() {
+    const repo = gitRepository("repo");
+    cli.writeSkill(path.join(repo, ".agents", "skills"), "x");
+    cli.writeSkill(path.join(repo, ".claude", "skills"), "y");
+    cli.writeSkill(path.join(repo, ".cache"), "cached");
+    cli.writeSkill(path.join(repo, ".git"), "in-git");
+    return repo;
+  }
+
+  it("are found by validate <repo>, validate . and list --dir <repo>, the same set, with no advice to rename .agents", async () => {
+    const repo = repositoryWithSkillFolders();
+    const byPath = await cli.run(["validate", "--json", repo]);
+    expect(byPath.code).toBe(0);
+    const report: ReportEntry[] = JSON.parse(byPath.stdout);
+    expect(validatedNames(report)).toEqual(["x", "y"]);
+    const hidden = report
+      .flatMap((entry) => entry.diagnostics)
+      .filter((item) => item.code === "hidden-folder");
+    expect(hidden.map((item) => path.basename(item.path))).toEqual([".cache"]);
+    const dot = await cli.run(["validate", "--json", "."], { cwd: repo });
+    expect(validatedNames(JSON.parse(dot.stdout))).toEqual(["x", "y"]);
+    const text = await cli.run(["validate", "."], { cwd: repo });
+    expect(text.stdout).toContain("Valid skill: ./.agents/skills/x");
+    expect(text.stdout).toContain("Valid skill: ./.claude/skills/y");
+    expect(text.stdout).toContain("./.cache info hidden-folder");
+    expect(text.stdout).not.toContain(".agents info hidden-folder");
+    expect(text.stdout).not.toContain(".claude info hidden-folder");
+    const listed = await listedDirectories(["--dir", repo]);
+    expect(listed.names).toEqual(["x", "y"]);
+    expect(
+      listed.diagnostics.filter((item) => item.code === "hidden-folder").map((item) => item.path),
+    ).toEqual([path.join(repo, ".cache")]);
+    // Run inside the repository, list's default roots are those same two folders.
+    expect((await listedDirectories([], { cwd: repo })).names).toEqual(["x", "y"]);
+  });
+
+  it("other dot folders (.git, .cache, a .agents folder other than skills) stay unread", async () => {
+    const repo = repositoryWithSkillFolders();
+    cli.writeSkill(path.join(repo, ".agents", "drafts"), "draft");
+    const report: ReportEntry[] = JSON.parse((await cli.run(["validate", "--json", repo])).stdout);
+    const seen = report.map((entry) => entry.path);
+    for (const unread of ["cached", "in-git", "draft"]) {
+      expect(seen.some((entry) => entry.endsWith(`${path.sep}${unread}`))).toBe(false);
+    }
+    expect((await listedDirectories(["--dir", repo])).names).toEqual(["x", "y"]);
+  });
+});
+
+describe("links from the user's own roots and from project roots, under validate and list", () => {
+  /** `<cli.base>/<name>` holding `shared -> <cli.base>/elsewhere`, a folder with the skill `linked`. */
+  function linkedFolder(folder: string) {
+    const elsewhere = path.join(cli.base, "elsewhere");
+    cli.writeSkill(elsewhere, "linked");
+    mkdirSync(folder, { recursive: true });
+    const link = path.join(folder, "shared");
+    symlinkSync(elsewhere, link);
+    return { elsewhere, link };
+  }
+
+  it("a --dir folder outside any git work tree: the linked folder is followed by list and validate", async () => {
+    const mine = path.join(cli.base, "my-skills");
+    linkedFolder(mine);
+    const listed = await listedDirectories(["--dir", mine]);
+    expect(listed.names).toEqual(["linked"]);
+    expect(listed.diagnostics.map((item) => item.code)).not.toContain("symlink-outside-roots");
+    const validated = await cli.run(["validate", "--json", mine]);
+    expect(validated.code).toBe(0);
+    const report: ReportEntry[] = JSON.parse(validated.stdout);
+    expect(validatedNames(report)).toEqual(["linked"]);
+    expect(report.flatMap((entry) => entry.diagnostics).map((item) => item.code)).toEqual([]);
+  });
+
+  it("a root from the user config outside any git work tree: the linked folder is followed", async () => {
+    const mine = path.join(cli.base, "configured");
+    linkedFolder(mine);
+    mkdirSync(path.join(cli.home, ".skillbox"), { recursive: true });
+    writeFileSync(path.join(cli.home, ".skillbox", "config.json"), JSON.stringify({ extraRoots: [mine] }));
+    const listed = await listedDirectories([]);
+    expect(listed.names).toEqual(["linked"]);
+    expect(listed.diagnostics.map((item) => item.code)).not.toContain("symlink-outside-roots");
+  });
+
+  it("a --dir folder inside a git work tree: a link out of the project is refused by list and validate, with the message", async () => {
+    const repo = gitRepository("cloned");
+    const skills = path.join(repo, "skills");
+    const { elsewhere, link } = linkedFolder(skills);
+    cli.writeSkill(skills, "own");
+    const listed = await listedDirectories(["--dir", skills]);
+    expect(listed.names).toEqual(["own"]);
+    const refused = listed.diagnostics.filter((item) => item.code === "symlink-outside-roots");
+    expect(refused.map((item) => item.path)).toEqual([link]);
+    expect(refused[0]?.message).toContain(`links to ${elsewhere}, outside the project ${repo}`);
+    const validated = await cli.run(["validate", skills]);
+    expect(validated.stdout).toContain(`${link} warning symlink-outside-roots`);
+    expect(validated.stdout).toContain(`outside the project ${repo}`);
+    expect(validated.stdout).toContain(`Valid skill: ${path.join(skills, "own")}`);
+    expect(validated.stdout).not.toContain("linked");
+    // The same folder is the user's own once it is not in a repository.
+    const moved = path.join(cli.base, "not-a-repo");
+    mkdirSync(moved);
+    symlinkSync(elsewhere, path.join(moved, "shared"));
+    expect((await listedDirectories(["--dir", moved])).names).toEqual(["linked"]);
   });
 });

@@ -30,8 +30,10 @@ const HELP = `Usage: skillbox validate [--strict] [--json] <path...>
 
 Checks skills. A path is a skill folder, a SKILL.md file, or a folder of skills, searched the way
 \`list\` searches a skill root: the same depth and folder bounds (--max-depth and --max-directories
-before the command, or maxDepth and maxDirectories in the config), no folders starting with a dot,
-and links followed only inside the skill roots and trustedSymlinkTargets.
+before the command, or maxDepth and maxDirectories in the config), no folders starting with a dot
+but the skills folders of .agents, .claude and .skillbox, and the same links: followed from a
+folder outside any git repository; inside one, only within the project, the skill roots and
+trustedSymlinkTargets.
 
 Options:
   --strict  Spec-exact: every rule of the Agent Skills spec is an error, with the reference
