@@ -4,7 +4,10 @@
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Workspace } from "../workspace/workspace.js";
 import { buildInstructions, DEFAULT_INSTRUCTIONS_BUDGET_CHARACTERS } from "./build-instructions.js";
-import { registerResourceSubscriptions } from "./register-resource-subscriptions.js";
+import {
+  refuseResourceSubscriptions,
+  registerResourceSubscriptions,
+} from "./register-resource-subscriptions.js";
 import { registerSkillPrompts } from "./register-skill-prompts.js";
 import { registerSkillTools } from "./register-skill-tools.js";
 import {
@@ -29,6 +32,11 @@ export interface CreateSkillsMcpServerOptions extends SkillsMcpServiceOptions {
   tools?: boolean;
   /** Offer user-invocable skills as prompts; default true. */
   prompts?: boolean;
+  /**
+   * Answer resources/subscribe and advertise `resources.subscribe`; default true. False for a server
+   * that cannot notify afterwards (a 2025-era request under `--stateless`): subscribe is refused.
+   */
+  resourceSubscriptions?: boolean;
 }
 
 const sharedServices = new WeakMap<Workspace, SkillsMcpService>();
@@ -72,7 +80,9 @@ export function createSkillsMcpServer(
     },
   );
   service.extension.attach(mcp);
-  const subscriptions = registerResourceSubscriptions(mcp);
+  let subscriptions: ReturnType<typeof registerResourceSubscriptions> | undefined;
+  if (options.resourceSubscriptions === false) refuseResourceSubscriptions(mcp);
+  else subscriptions = registerResourceSubscriptions(mcp);
   const tools =
     options.tools === false ? undefined : registerSkillTools(mcp, service.tools, service.loadable());
   const prompts =
@@ -80,7 +90,7 @@ export function createSkillsMcpServer(
       ? undefined
       : registerSkillPrompts(mcp, service.prompts(), service.renderPrompt);
   service.track(mcp, {
-    subscriptions,
+    ...(subscriptions === undefined ? {} : { subscriptions }),
     ...(tools === undefined ? {} : { tools }),
     ...(prompts === undefined ? {} : { prompts }),
   });

@@ -1,5 +1,7 @@
 // Checks in front of the MCP endpoint: Host and Origin against the allowed names (the MCP spec's
-// DNS-rebinding guidance, through the SDK's validators) and the API's bearer token.
+// DNS-rebinding guidance, through the SDK's validators) and the API's bearer token — in the
+// Authorization header, or (only on a loopback-bound server) as `?token=` for clients that cannot send
+// a header; why, in docs/decisions/2026-12-02-mcp-server-static-token.md.
 
 import { createHash, timingSafeEqual } from "node:crypto";
 import { hostHeaderValidationResponse, originValidationResponse } from "@modelcontextprotocol/server";
@@ -12,6 +14,17 @@ export interface McpRequestGuardOptions {
   allowedHostnames: readonly string[];
   /** Host names accepted in an Origin header; requests without one (non-browser clients) pass. */
   allowedOriginHostnames: readonly string[];
+  /**
+   * Also accept the token as the `token` query parameter: only for a server bound to loopback, where
+   * the URL stays on this machine (no proxy or load balancer logs it). Default false.
+   */
+  acceptQueryToken?: boolean;
+}
+
+/** True for an address only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127(?:\.\d{1,3}){3}$/.test(bare);
 }
 
 /** Loopback names every local server accepts. */
@@ -34,13 +47,29 @@ export function createMcpRequestGuard(
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1];
     // Digests have equal lengths, so the comparison takes the same time whatever was sent.
     if (bearer !== undefined && timingSafeEqual(digest(bearer), expected)) return undefined;
-    return jsonRpcErrorResponse(
-      401,
-      -32001,
-      "Unauthorized: send Authorization: Bearer <token> (the token is in ~/.skillbox/token or SKILLBOX_TOKEN).",
-      { "www-authenticate": 'Bearer realm="skillbox"' },
+    const query = new URL(request.url).searchParams.get("token");
+    if (query !== null && bearer === undefined) {
+      if (options.acceptQueryToken !== true) {
+        return unauthorized(
+          "Unauthorized: this server is reachable from other machines, so it takes the token only in the Authorization header (URLs end up in logs): send Authorization: Bearer <token>.",
+        );
+      }
+      if (timingSafeEqual(digest(query), expected)) return undefined;
+    }
+    return unauthorized(
+      options.acceptQueryToken === true
+        ? "Unauthorized: send Authorization: Bearer <token>, or add ?token=<token> to the URL if your client cannot send headers (the token is in ~/.skillbox/token or SKILLBOX_TOKEN). This server uses a static token, not OAuth."
+        : "Unauthorized: send Authorization: Bearer <token> (the token is in ~/.skillbox/token or SKILLBOX_TOKEN). This server uses a static token, not OAuth.",
     );
   };
+}
+
+/**
+ * A 401 with the plain `Bearer` challenge and no `resource_metadata`: there is no authorization
+ * server to point to, and metadata without one sends spec-following clients to look for it anyway.
+ */
+function unauthorized(message: string): Response {
+  return jsonRpcErrorResponse(401, -32001, message, { "www-authenticate": 'Bearer realm="skillbox"' });
 }
 
 /** An HTTP response carrying a JSON-RPC error with no id (the request never reached the server). */

@@ -155,6 +155,42 @@ describe("skillbox mcp over Streamable HTTP", () => {
     );
   });
 
+  it("refuses resources/subscribe in stateless mode and does not advertise it, since it could never notify", async () => {
+    const running = await start({ stateless: true });
+    const client = await connect(running.url);
+    expect(client.getServerCapabilities()?.resources?.subscribe).not.toBe(true);
+    await expect(client.subscribeResource({ uri: "skill://notes/SKILL.md" })).rejects.toThrow(/stateless/);
+    // With sessions, subscribing works and is advertised.
+    await server?.close();
+    const stateful = await start();
+    const withSessions = await connect(stateful.url);
+    expect(withSessions.getServerCapabilities()?.resources?.subscribe).toBe(true);
+    await expect(withSessions.subscribeResource({ uri: "skill://notes/SKILL.md" })).resolves.toEqual({});
+  });
+
+  it("takes the token as ?token= on loopback for clients that cannot send headers, with a plain Bearer challenge", async () => {
+    const running = await start();
+    const client = new Client({ name: "header-less", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${running.url}?token=${TOKEN}`)));
+    clients.push(client);
+    expect((await new SkillsClient(client).list()).skills).toHaveLength(4);
+    const wrong = await post(`${running.url}?token=wrong-token-0123456789`, {});
+    expect(wrong.status).toBe(401);
+    // No resource_metadata: there is no authorization server to discover.
+    expect(wrong.headers.get("www-authenticate")).toBe('Bearer realm="skillbox"');
+    expect(((await wrong.json()) as { error: { message: string } }).error.message).toContain("?token=");
+  });
+
+  it("refuses a token in the URL when the server is reachable from other machines", async () => {
+    const running = await start({ host: "0.0.0.0" });
+    const refused = await post(`${running.url}?token=${TOKEN}`, {});
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain(
+      "only in the Authorization header",
+    );
+    expect((await post(running.url, { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+  });
+
   it("caps the number of sessions and forgets unknown ones", async () => {
     const running = await start({ maxSessions: 1 });
     const bearer = { authorization: `Bearer ${TOKEN}` };

@@ -9,7 +9,12 @@ import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server"
 import { SkillboxError } from "../errors.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { type CreateSkillsMcpServerOptions, createSkillsMcpServer } from "./create-skills-mcp-server.js";
-import { createMcpRequestGuard, jsonRpcErrorResponse, LOOPBACK_HOSTNAMES } from "./guard-mcp-request.js";
+import {
+  createMcpRequestGuard,
+  isLoopbackHost,
+  jsonRpcErrorResponse,
+  LOOPBACK_HOSTNAMES,
+} from "./guard-mcp-request.js";
 import { createLegacyHttpSessions } from "./legacy-http-sessions.js";
 import { createSkillsMcpService, type SkillsMcpService } from "./skills-mcp-service.js";
 
@@ -64,7 +69,13 @@ export async function startMcpHttpServer(options: StartMcpHttpServerOptions): Pr
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const ownService = options.service === undefined;
   const service = options.service ?? createSkillsMcpService(options.workspace, options.server ?? {});
-  const createServer = () => createSkillsMcpServer(options.workspace, { ...options.server, service });
+  const createServer = (context?: { era: "legacy" | "modern" }) =>
+    createSkillsMcpServer(options.workspace, {
+      ...options.server,
+      service,
+      // A stateless 2025-era server answers one request and is gone: it could never notify.
+      ...(options.stateless === true && context?.era === "legacy" ? { resourceSubscriptions: false } : {}),
+    });
   const onerror = options.onError ?? (() => undefined);
   const perRequest = createMcpHandler(createServer, {
     legacy: options.stateless === true ? "stateless" : "reject",
@@ -96,6 +107,7 @@ export async function startMcpHttpServer(options: StartMcpHttpServerOptions): Pr
     token: options.token,
     allowedHostnames: names,
     allowedOriginHostnames: names,
+    acceptQueryToken: isLoopbackHost(host),
   });
 
   async function handle(request: Request): Promise<Response> {
