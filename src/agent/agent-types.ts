@@ -14,6 +14,7 @@ import type {
   PermissionScope,
 } from "./permissions/permissions.js";
 import type { ChatMessage, ChatProvider, TokenUsage, ToolCall } from "./providers/provider.js";
+import type { SkillSuggestion, SuggestOptions } from "./suggestions/create-skill-suggester.js";
 import type { SystemSection } from "./system-prompt.js";
 
 /** How a skill came into the conversation: the model's load_skill call, or the user's `/name`. */
@@ -38,6 +39,8 @@ export type AgentEvent =
       durationMs: number;
     }
   | { type: "skill-activated"; skill: string; via: SkillActivationSource }
+  /** Skills offered in a reminder appended to this user turn's message. */
+  | { type: "skills-suggested"; skills: string[] }
   | {
       type: "compacted";
       removedMessages: number;
@@ -86,6 +89,12 @@ export interface AgentOptions {
   subAgents?: SubAgentRunner;
   /** Settings for `/name` invocations (shell lines, timeouts). */
   userInvocation?: Omit<UserInvocationOptions, "skills" | "runner" | "sessionId">;
+  /**
+   * Suggests skills for each user turn (see createSkillSuggester): the chosen skills go in a
+   * `<system-reminder>` after the person's message, never in the system prompt. Skills loaded or
+   * already suggested in the session are not suggested again.
+   */
+  suggestions?: { suggest(text: string, options: SuggestOptions): readonly SkillSuggestion[] };
   /** Skill scopes active for the whole session from the start (sub-agents get their skill's scope here). */
   permissionScopes?: PermissionScope[];
   /** Fire session-start, session-end and user-prompt-submit; default true (sub-agents turn it off). */

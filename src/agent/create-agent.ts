@@ -18,6 +18,7 @@ import { invokeUserSkill } from "./invocation/user-invocation.js";
 import { createPermissionPolicy } from "./permissions/permissions.js";
 import type { ChatMessage, TokenUsage } from "./providers/provider.js";
 import { runAgentLoop } from "./run-agent-loop.js";
+import { appendReminder, renderSuggestionReminder } from "./suggestions/suggestion-reminder.js";
 
 /** Default model calls per run. */
 export const DEFAULT_MAX_STEPS = 25;
@@ -36,6 +37,8 @@ export function createAgent(options: AgentOptions): Agent {
       ...(options.onAsk === undefined ? {} : { onAsk: options.onAsk }),
     });
   let history: ChatMessage[] = [];
+  // Skills suggested in this session: the reminder naming them stays in the history.
+  const suggested = new Set<string>();
   let running = false;
   let started = false;
   let closed = false;
@@ -83,6 +86,8 @@ export function createAgent(options: AgentOptions): Agent {
     }
     if (result === undefined) return;
     history = result.messages;
+    // The summary may have dropped the reminders: a skill may be suggested again.
+    suggested.clear();
     emitEvent({
       type: "compacted",
       removedMessages: result.removedMessages,
@@ -109,6 +114,26 @@ export function createAgent(options: AgentOptions): Agent {
     return result;
   };
 
+  /**
+   * The person's message with this turn's skill suggestions after it. Called once per user turn:
+   * tool-result turns and the provider's retries never come back here.
+   */
+  const withSuggestions = (prompt: string): string => {
+    if (options.suggestions === undefined) return prompt;
+    try {
+      const skills = options.suggestions.suggest(prompt, {
+        exclude: (name) => activations.isActive(name) || suggested.has(name),
+      });
+      if (skills.length === 0) return prompt;
+      for (const skill of skills) suggested.add(skill.name);
+      emitEvent({ type: "skills-suggested", skills: skills.map((skill) => skill.name) });
+      return appendReminder(prompt, renderSuggestionReminder(skills));
+    } catch {
+      // Suggestions are a help: a failing search must not cost the person their turn.
+      return prompt;
+    }
+  };
+
   /** Adds the prompt to the history; returns an early result when the run should not reach the model. */
   const acceptPrompt = async (prompt: string, signal?: AbortSignal): Promise<AgentRunResult | undefined> => {
     if (lifecycleHooks) {
@@ -119,7 +144,7 @@ export function createAgent(options: AgentOptions): Agent {
       }
     }
     if (options.skills === undefined) {
-      history.push({ role: "user", content: prompt });
+      history.push({ role: "user", content: withSuggestions(prompt) });
       return undefined;
     }
     const invocation = await invokeUserSkill(prompt, {
@@ -132,7 +157,7 @@ export function createAgent(options: AgentOptions): Agent {
     });
     switch (invocation.kind) {
       case "none":
-        history.push({ role: "user", content: prompt });
+        history.push({ role: "user", content: withSuggestions(prompt) });
         return undefined;
       case "refused":
         return finishEarly(invocation.message, "error", invocation.message);

@@ -1,0 +1,182 @@
+// Task-aware suggestions: at the start of a user turn, the library is searched with the person's
+// message (and the working folder's files, for skills with `paths`), and the few skills that clear
+// a confidence threshold are offered in that turn — never in the system prompt, which stays
+// byte-identical so providers' prompt caches keep working.
+
+import { readdirSync } from "node:fs";
+import type { SkillRecord } from "../../registry/index/skill-record.js";
+import { analyzeSearchText } from "../../registry/search/analyze-search-text.js";
+import type { SkillRegistry } from "../../registry/skill-registry-types.js";
+import type { Layer1Coverage } from "./layer1-coverage.js";
+import { createConfidenceScale } from "./suggestion-confidence.js";
+
+/** When suggestions are made: `auto` only while Layer 1 leaves some skill undescribed. */
+export type SuggestionSetting = "auto" | "on" | "off";
+
+/** The setting's values, for validation and help texts. */
+export const SUGGESTION_SETTINGS: readonly SuggestionSetting[] = ["auto", "on", "off"];
+
+/** One suggested skill. */
+export interface SkillSuggestion {
+  name: string;
+  description: string;
+  /** How sure the match is, in [0, 1]; the same scale at any library size. */
+  confidence: number;
+  /** The search score (raw, grows with the library); for ordering and diagnostics. */
+  score: number;
+}
+
+/** The registry calls suggestions make. */
+export type SuggestionRegistry = Pick<
+  SkillRegistry,
+  | "search"
+  | "list"
+  | "on"
+  | "get"
+  | "isModelInvocable"
+  | "modelVisibility"
+  | "matchingForPaths"
+  | "activateForPaths"
+>;
+
+export interface SkillSuggesterOptions {
+  registry: SuggestionRegistry;
+  /** Default `auto`. */
+  setting?: SuggestionSetting;
+  /** Skills per turn at most; default 3. */
+  limit?: number;
+  /** Confidence a skill needs; default DEFAULT_SUGGESTION_THRESHOLD. */
+  threshold?: number;
+  /** Confidence a skill Layer 1 already describes needs to be suggested again as a nudge; default DEFAULT_NUDGE_THRESHOLD. */
+  nudgeThreshold?: number;
+  /** What Layer 1 covers now; without it, no skill counts as described and `auto` means on. */
+  layer1?: () => Layer1Coverage;
+  /** The working folder: its top-level entries are context for skills with `paths`. */
+  cwd?: string;
+}
+
+export interface SuggestOptions {
+  /** Skills not to suggest (loaded in this session, or suggested already). */
+  exclude?: (name: string) => boolean;
+}
+
+export interface SkillSuggester {
+  /** The best skills for `text`, best first; empty when none clears the threshold or the setting says no. */
+  suggest(text: string, options?: SuggestOptions): SkillSuggestion[];
+  /** Stops following the registry. */
+  close(): void;
+}
+
+// Calibrated on a 30-skill library of real-style descriptions alone and inside 3,000 and 10,000
+// generated ones (create-skill-suggester.test.ts): related requests land above, small talk below.
+/** The confidence a skill needs to be suggested. */
+export const DEFAULT_SUGGESTION_THRESHOLD = 0.15;
+/** The confidence a skill Layer 1 already describes needs: a nudge only when the request plainly fits. */
+export const DEFAULT_NUDGE_THRESHOLD = 0.5;
+// One word in common is thin evidence ("what's the weather like" and a skill named `*-like-*`):
+// a hit that shares fewer than two words with a longer request keeps this share of its confidence.
+const SINGLE_MATCH_SHARE = 0.5;
+// A skill whose `paths` match the working folder's files is likelier to be meant.
+const CONTEXT_BONUS = 0.1;
+const CANDIDATES = 12;
+const MAX_FOLDER_ENTRIES = 200;
+// Paths the message names: `src/app.tsx`, `./build/out.log`, `config.yaml`.
+const MENTIONED_PATH = /(?:[\w.-]+\/)*[\w-]+\.[A-Za-z][\w]{0,9}\b|(?:\.{0,2}\/)?(?:[\w.-]+\/)+[\w.-]+/g;
+
+/** Creates the suggester over a registry. */
+export function createSkillSuggester(options: SkillSuggesterOptions): SkillSuggester {
+  const { registry } = options;
+  const setting = options.setting ?? "auto";
+  const limit = options.limit ?? 3;
+  const threshold = options.threshold ?? DEFAULT_SUGGESTION_THRESHOLD;
+  const nudgeThreshold = options.nudgeThreshold ?? DEFAULT_NUDGE_THRESHOLD;
+  const scale = createConfidenceScale(registry);
+
+  return {
+    suggest(text, suggestOptions = {}) {
+      const message = text.trim();
+      // `/name` already chose its skill.
+      if (setting === "off" || message === "" || message.startsWith("/") || limit <= 0) return [];
+      const coverage = options.layer1?.();
+      if (setting === "auto" && coverage !== undefined && !coverage.overBudget) return [];
+      // A sent message is complete: the trailing newline stops the index from expanding the last
+      // word as if it were half typed.
+      const query = `${message}\n`;
+      const confidenceOf = scale.forQuery(query);
+      const requestTerms = new Set(analyzeSearchText(message));
+      const contextPaths = [...mentionedPaths(message), ...folderEntries(options.cwd)];
+      const inContext = new Set(
+        contextPaths.length === 0 ? [] : registry.matchingForPaths(contextPaths).map((record) => record.name),
+      );
+      const exclude = suggestOptions.exclude ?? (() => false);
+      const picked: (SkillSuggestion & { record: SkillRecord })[] = [];
+      for (const hit of registry.search(query, CANDIDATES)) {
+        const { record } = hit;
+        if (exclude(record.name) || !isOffered(registry, record, inContext)) continue;
+        let confidence = confidenceOf(hit);
+        if (requestTerms.size >= 2 && sharedTerms(requestTerms, record) < 2) confidence *= SINGLE_MATCH_SHARE;
+        if (inContext.has(record.name)) confidence = Math.min(1, confidence + CONTEXT_BONUS);
+        const needed = coverage?.describes(record.name) === true ? nudgeThreshold : threshold;
+        if (confidence < needed) continue;
+        picked.push({
+          name: record.name,
+          description: record.metadata.description,
+          confidence,
+          score: hit.score,
+          record,
+        });
+      }
+      picked.sort((left, right) => right.confidence - left.confidence || right.score - left.score);
+      const chosen = picked.slice(0, limit);
+      // A `paths` skill waiting for a matching file is offered because the folder has one: activate
+      // it, as touching that file would, so load_skill takes it.
+      const waiting = chosen.filter((item) => registry.modelVisibility(item.record) === "waiting-for-paths");
+      if (waiting.length > 0) {
+        const names = new Set(waiting.map((item) => item.name));
+        registry.activateForPaths(
+          contextPaths.filter((item) =>
+            registry.matchingForPaths([item]).some((record) => names.has(record.name)),
+          ),
+        );
+      }
+      return chosen.map(({ record: _record, ...suggestion }) => suggestion);
+    },
+    close: () => scale.close(),
+  };
+}
+
+/** How many of the request's terms the skill's name, description, when_to_use and tags contain. */
+function sharedTerms(requestTerms: ReadonlySet<string>, record: SkillRecord): number {
+  const { metadata } = record;
+  const text = [record.name, metadata.description, metadata.whenToUse ?? "", metadata.tags.join(" ")].join(
+    "\n",
+  );
+  let shared = 0;
+  for (const term of new Set(analyzeSearchText(text))) if (requestTerms.has(term)) shared++;
+  return shared;
+}
+
+/** Loadable now, or a `paths` skill the working folder's files would activate. */
+function isOffered(
+  registry: SuggestionRegistry,
+  record: SkillRecord,
+  inContext: ReadonlySet<string>,
+): boolean {
+  if (registry.isModelInvocable(record)) return true;
+  return inContext.has(record.name) && registry.modelVisibility(record) === "waiting-for-paths";
+}
+
+function mentionedPaths(message: string): string[] {
+  return [...new Set(message.match(MENTIONED_PATH) ?? [])].filter((item) => !/^\d/.test(item));
+}
+
+/** The working folder's top-level entries (a bounded, cheap look: one readdir). */
+function folderEntries(cwd: string | undefined): string[] {
+  if (cwd === undefined) return [];
+  try {
+    return readdirSync(cwd).slice(0, MAX_FOLDER_ENTRIES);
+  } catch {
+    // A missing or unreadable folder gives no context; the message alone still counts.
+    return [];
+  }
+}
