@@ -245,6 +245,16 @@ describe("links from the user's own roots and from project roots, under validate
     expect(listed.diagnostics.map((item) => item.code)).not.toContain("symlink-outside-roots");
   });
 
+  it("~/.agents/skills is the user's own even when the home folder is a git work tree: list and validate both follow its link", async () => {
+    execFileSync("git", ["init", "-q", cli.home]);
+    const user = path.join(cli.home, ".agents", "skills");
+    linkedFolder(user);
+    expect((await listedDirectories([])).names).toEqual(["linked"]);
+    const report: ReportEntry[] = JSON.parse((await cli.run(["validate", "--json", user])).stdout);
+    expect(validatedNames(report)).toEqual(["linked"]);
+    expect(report.flatMap((entry) => entry.diagnostics).map((item) => item.code)).toEqual([]);
+  });
+
   it("a --dir folder inside a git work tree: a link out of the project is refused by list and validate, with the message", async () => {
     const repo = gitRepository("cloned");
     const skills = path.join(repo, "skills");

@@ -134,7 +134,7 @@ export function trustedRealPaths(fs: RegistryFileSystem, tree: SkillTree): reado
   }
   const others = [...trusted];
   for (const { real, project } of inProjects) {
-    if (leavesProject(real, project, others) === undefined) trusted.push(real);
+    if (isAllowedFromProject(real, project, others)) trusted.push(real);
   }
   tree.trustedRealPaths = trusted;
   return trusted;
@@ -156,8 +156,8 @@ export function checkProjectRoot(
   if (root === undefined || realPath === path.resolve(root.path)) return undefined;
   const project = rootProjects(fs, tree)[rootIndex];
   if (project === null || project === undefined) return undefined;
-  const outside = leavesProject(realPath, project, trustedRealPaths(fs, tree));
-  return outside === undefined ? undefined : outsideProject(root.path, realPath, project, "skills folder");
+  if (isAllowedFromProject(realPath, project, trustedRealPaths(fs, tree))) return undefined;
+  return outsideProject(root.path, realPath, project, "skills folder");
 }
 
 /**
@@ -174,9 +174,12 @@ export function checkFolderLink(
   realPath: string,
 ): Diagnostic | undefined {
   const project = rootProjects(fs, tree)[node.rootIndex];
-  if (project !== null && project !== undefined) {
-    if (leavesProject(realPath, project, trustedRealPaths(fs, tree)) !== undefined)
-      return outsideProject(linkPath, realPath, project, "folder");
+  if (
+    project !== null &&
+    project !== undefined &&
+    !isAllowedFromProject(realPath, project, trustedRealPaths(fs, tree))
+  ) {
+    return outsideProject(linkPath, realPath, project, "folder");
   }
   // A folder already walked is a duplicate or a loop that the walk names itself; one above the
   // walked tree (the home folder, `/`) would be walked whole before leading back here.
@@ -191,15 +194,9 @@ export function checkFolderLink(
   return undefined;
 }
 
-/** Undefined when `realPath` stays in `project` or inside a trusted path; else the project. */
-function leavesProject(
-  realPath: string,
-  project: RootProject,
-  trusted: readonly string[],
-): RootProject | undefined {
-  if (isInside(realPath, project.realPath)) return undefined;
-  if (trusted.some((folder) => isInside(realPath, folder))) return undefined;
-  return project;
+/** True when `realPath` stays in `project` or lies inside a trusted path. */
+function isAllowedFromProject(realPath: string, project: RootProject, trusted: readonly string[]): boolean {
+  return isInside(realPath, project.realPath) || trusted.some((folder) => isInside(realPath, folder));
 }
 
 function outsideProject(linkPath: string, realPath: string, project: RootProject, what: string): Diagnostic {

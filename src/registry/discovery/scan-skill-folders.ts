@@ -44,7 +44,10 @@ export function scanSkillFolders(
   directory: string,
   options: ScanSkillFoldersOptions = {},
 ): ScannedSkillFolders {
-  const root = { label: "scan", path: path.resolve(directory), scope: "custom" as const };
+  const resolved = path.resolve(directory);
+  // A workspace root scanned by name keeps its scope, so its links are judged as `list` judges them.
+  const scope = options.roots?.find((known) => path.resolve(known.path) === resolved)?.scope ?? "custom";
+  const root: SkillRoot = { label: "scan", path: resolved, scope };
   // Only the first root is walked; the others are there so links into them are followed.
   const tree = createSkillTree([root, ...(options.roots ?? [])], {
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
