@@ -109,18 +109,20 @@ function createProgressReporter(io: CliIo): { listener: ProgressListener; stop: 
   return { listener, stop: () => {} };
 }
 
+/** Bars on stderr; `stop` ends the current set, and progress after it starts a fresh one (add prints between). */
 function createProgressBars(): { listener: ProgressListener; stop: () => void } {
-  const bars = new cliProgress.MultiBar(
-    {
-      format: " {phase} [{bar}] {shown} {label}",
-      hideCursor: true,
-      clearOnComplete: false,
-      stream: process.stderr,
-    },
-    cliProgress.Presets.shades_classic,
-  );
+  let bars: cliProgress.MultiBar | undefined;
   const active = new Map<string, cliProgress.SingleBar>();
   const listener = (event: InstallProgress) => {
+    bars ??= new cliProgress.MultiBar(
+      {
+        format: " {phase} [{bar}] {shown} {label}",
+        hideCursor: true,
+        clearOnComplete: false,
+        stream: process.stderr,
+      },
+      cliProgress.Presets.shades_classic,
+    );
     const key = `${event.phase}:${event.label}`;
     const [value, total, shown] =
       event.phase === "download"
@@ -137,10 +139,10 @@ function createProgressBars(): { listener: ProgressListener; stop: () => void } 
     bar.setTotal(Math.max(total, value, 1));
     bar.update(event.done ? Math.max(total, value, 1) : value, payload);
   };
-  let stopped = false;
   const stop = () => {
-    if (!stopped) bars.stop();
-    stopped = true;
+    bars?.stop();
+    bars = undefined;
+    active.clear();
   };
   return { listener, stop };
 }

@@ -61,10 +61,14 @@ export async function describeFoundSkill(
     error(cause.code, cause.message);
   }
   const relativeSkillFile = folder === "" ? skillFile : skillFile.slice(folder.length + 1);
-  const skillBytes = files?.find((file) => file.path === relativeSkillFile)?.bytes ?? new Uint8Array();
-  const loaded = loadSkillBytes(skillBytes, { path: skillFile, directoryName });
-  diagnostics.push(...loaded.diagnostics);
-  const text = Buffer.from(skillBytes).toString("utf8");
+  const skillBytes =
+    files === undefined
+      ? await readSkillFileAlone(snapshot, skillFile, limits)
+      : (files.find((file) => file.path === relativeSkillFile)?.bytes ?? new Uint8Array());
+  const loaded = loadSkillBytes(skillBytes ?? new Uint8Array(), { path: skillFile, directoryName });
+  // A refused skill whose SKILL.md cannot be read on its own is not "empty": its refusal says it all.
+  if (skillBytes !== undefined) diagnostics.push(...loaded.diagnostics);
+  const text = Buffer.from(skillBytes ?? new Uint8Array()).toString("utf8");
   const rawName = parseFrontmatter(text, { path: skillFile }).data?.name;
   const named = typeof rawName === "string" && rawName.trim() !== "";
   const nameCheck = named
@@ -94,4 +98,24 @@ export async function describeFoundSkill(
     ...(contentHash ? { contentHash } : {}),
     ...(installable && files ? { files } : {}),
   };
+}
+
+/**
+ * SKILL.md of a skill whose files were refused (a link leaving it, its size), read alone so the
+ * listing still shows its name and description; undefined when it is no plain file or too large.
+ */
+async function readSkillFileAlone(
+  snapshot: SourceSnapshot,
+  skillFile: string,
+  limits: InstallLimits,
+): Promise<Uint8Array | undefined> {
+  const entry = snapshot.entries.find((item) => item.path === skillFile);
+  if (entry?.kind !== "file" || entry.problem !== undefined) return undefined;
+  if ((entry.size ?? 0) > limits.maxSkillBytes) return undefined;
+  try {
+    const bytes = (await snapshot.readFiles([skillFile])).get(skillFile);
+    return bytes !== undefined && bytes.length <= limits.maxSkillBytes ? bytes : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -121,4 +121,33 @@ describe("skillbox add → list → outdated → update → remove", () => {
     expect(result.stderr).toContain("nothing was installed");
     expect(hashTree(setup.cli.base)).toEqual(before);
   });
+
+  it("lists what it found before the install's progress, and refused skills without a false 'SKILL.md is empty'", async () => {
+    setup.repository.commit(
+      {
+        "skills/docx": null,
+        "skills/evil/SKILL.md": skillText("evil", "Looks helpful."),
+        "skills/evil/key": { symlink: "../../../home/.ssh/id_rsa" },
+      },
+      "one good, one refused",
+    );
+    const lines: string[] = [];
+    const { code } = await setup.cli.run(["add", "acme/skills", "--yes"], {
+      env: setup.env,
+      stdout: (text) => lines.push(`out ${text}`),
+      stderr: (text) => lines.push(`err ${text}`),
+    });
+    expect(code).toBe(1);
+    const output = lines.join("");
+    const found = output.indexOf("Found 2 skills");
+    const wrote = output.indexOf("Wrote pdf");
+    const installed = output.indexOf("Installed pdf");
+    expect(found).toBeGreaterThanOrEqual(0);
+    expect(wrote).toBeGreaterThan(found);
+    expect(installed).toBeGreaterThan(wrote);
+    expect(output).toMatch(/evil {2}skills\/evil {2}\(.*CANNOT BE INSTALLED\)/);
+    expect(output).toContain("Looks helpful.");
+    expect(output).not.toContain("empty");
+    expect(output).toContain("not installed: evil");
+  });
 });

@@ -90,6 +90,11 @@ export const addCommand: CliCommand = {
         io.stderr("skillbox add: nothing was installed\n");
         return EXIT_PROBLEMS;
       }
+      // What was found is shown before the install's own progress ("Wrote …"), not after it.
+      if (!values.json) {
+        finish();
+        io.stdout(formatFound(scan));
+      }
       const result = await addScannedSkills(
         scan,
         selection.chosen,
@@ -101,10 +106,7 @@ export const addCommand: CliCommand = {
         io.stdout(
           `${JSON.stringify({ ...describeScan(scan), ...describeResult(result), skipped: selection.skipped.map((skill) => skill.name) }, null, 2)}\n`,
         );
-      } else {
-        io.stdout(formatFound(scan));
-        io.stdout(formatResult(result));
-      }
+      } else io.stdout(formatResult(result));
       return reportSkipped(selection.skipped, io) ? EXIT_PROBLEMS : EXIT_OK;
     } finally {
       finish();
