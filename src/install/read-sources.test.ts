@@ -183,4 +183,56 @@ describe("reading sources", () => {
     expect(result.skills[0]?.description).toBe("Version one.");
     expect((await scan(repository.fileUrl)).skills[0]?.description).toBe("Version two.");
   });
+
+  it("shows a refused skill's own name and description, and its refusal, not a false 'SKILL.md is empty'", async () => {
+    const repository = createSourceRepository(path.join(temp.base, "refused"));
+    repository.commit(
+      {
+        "skills/evil/SKILL.md": skillText("evil", "Looks helpful."),
+        "skills/evil/key": { symlink: "../../../home/.ssh/id_rsa" },
+      },
+      "link out",
+    );
+    const [skill] = (await scan(repository.fileUrl)).skills;
+    expect(skill?.installable).toBe(false);
+    expect(skill?.description).toBe("Looks helpful.");
+    const messages = skill?.diagnostics.map((item) => `${item.severity} ${item.message}`) ?? [];
+    expect(messages.some((message) => message.startsWith("error") && message.includes("key"))).toBe(true);
+    expect(messages.join("\n")).not.toContain("empty");
+  });
+
+  it("names the submodules and linked folders of a git source it does not look into", async () => {
+    const repository = createSourceRepository(path.join(temp.base, "skipping"));
+    repository.commit(
+      {
+        "skills/good/SKILL.md": skillText("good"),
+        "skills/good/helper": { symlink: "../../elsewhere/helper.md" },
+        "elsewhere/helper.md": "help\n",
+        "elsewhere/mine/SKILL.md": skillText("mine"),
+        "skills/mine": { symlink: "../elsewhere/mine" },
+        "skills/away": { symlink: "../../outside-skills" },
+        "skills/readme.md": { symlink: "../elsewhere/helper.md" },
+      },
+      "links",
+    );
+    const submodule = repository.commit({ "README.md": "x\n" }, "for a submodule id");
+    git(repository.work, ["update-index", "--add", "--cacheinfo", `160000,${submodule},skills/vendor`]);
+    git(repository.work, ["commit", "-q", "-m", "submodule"]);
+    git(repository.work, ["push", "-q", "origin", "main"]);
+    const result = await scan(`${repository.fileUrl}`);
+    expect(result.skills.map((skill) => skill.name).sort()).toEqual(["good", "mine"]);
+    expect(result.diagnostics.map((item) => [item.severity, item.code, item.path])).toEqual([
+      ["info", "linked-folder-skipped", "skills/away"],
+      ["info", "submodule-skipped", "skills/vendor"],
+    ]);
+    expect(result.diagnostics[1]?.message).toContain("skills/vendor is a git submodule");
+  });
+
+  it("says what it did not look into when a git source holds no skill otherwise", async () => {
+    const repository = createSourceRepository(path.join(temp.base, "only-links"));
+    repository.commit({ "README.md": "x\n", skills: { symlink: "../../shared-skills" } }, "links");
+    const error = await scan(repository.fileUrl).catch((caught: unknown) => caught);
+    expect(isSkillboxError(error, "skill-not-found")).toBe(true);
+    expect((error as Error).message).toContain('skills is a link to "../../shared-skills"');
+  });
 });

@@ -3,6 +3,7 @@
 import { SkillboxError } from "../errors.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import { describeFoundSkill, type FoundSkill } from "./describe-found-skill.js";
+import { describeSkippedEntries } from "./describe-skipped-entries.js";
 import { findSkillFolders } from "./find-skill-folders.js";
 import type { InstallContext } from "./install-context.js";
 import { type OpenedSource, openSource } from "./open-source.js";
@@ -43,6 +44,12 @@ export async function scanSource(spec: SourceSpec, context: InstallContext): Pro
     const plugins = await readPluginSkillFolders(snapshot);
     diagnostics.push(...plugins.diagnostics);
     let folders = findSkillFolders(snapshot.entries, subpath);
+    const skipped = await describeSkippedEntries(
+      snapshot,
+      subpath,
+      folders.map((candidate) => candidate.folder),
+    );
+    diagnostics.push(...skipped);
     if (folders.length > context.limits.maxSkills) {
       diagnostics.push({
         severity: "warning",
@@ -64,9 +71,13 @@ export async function scanSource(spec: SourceSpec, context: InstallContext): Pro
       const what = hint === undefined ? "no SKILL.md" : `no skill named '${hint}'`;
       const names = skills.map((skill) => skill.name).slice(0, 10);
       const known = names.length > 0 ? ` Skills there: ${names.join(", ")}.` : "";
+      const notices = skipped
+        .slice(0, 5)
+        .map((item) => ` ${item.message}.`)
+        .join("");
       throw new SkillboxError(
         "skill-not-found",
-        `Found ${what} in ${snapshot.label}${subpath ? `/${subpath}` : ""}.${known}`,
+        `Found ${what} in ${snapshot.label}${subpath ? `/${subpath}` : ""}.${known}${notices}`,
       );
     }
     return { ...opened, skills: chosen, diagnostics, dispose: () => snapshot.dispose() };
