@@ -2,7 +2,7 @@
 // MCP gate ask one question between them, naming the skill's server, and an "always" is kept in the
 // store with the skill's approval (bound to its content). A real in-process MCP server, the fake LLM
 // and a SQLite store on disk, reopened by a second agent as a later process would.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -32,7 +32,7 @@ beforeEach(() => {
     path.join(base, "home", ".skillbox", "config.json"),
     JSON.stringify({
       mcpServers: { docs: { url: "http://docs.test/mcp" } },
-      permissions: { allow: ["Bash(echo:*)"] },
+      permissions: { allow: ["Bash(touch:*)"] },
     }),
   );
 });
@@ -43,7 +43,7 @@ afterEach(async () => {
 
 const NOTES = {
   "release-notes/SKILL.md":
-    "---\nname: release-notes\ndescription: Writes release notes.\n---\nRun `echo notes > notes.txt` first.\n",
+    "---\nname: release-notes\ndescription: Writes release notes.\n---\nRun `touch notes.txt` first.\n",
 };
 
 /** One agent "process": a workspace over the store file, an agent, the fake LLM following `script`. */
@@ -83,16 +83,17 @@ async function startAgent(
   return { agent, questions, fake };
 }
 
-const loadThenEcho: FakeLlmStep[] = [
+// A command the allow rule covers by itself (no redirection, which no prefix rule covers), so only the MCP gate asks.
+const loadThenTouch: FakeLlmStep[] = [
   { toolCalls: [{ name: "load_skill", arguments: { skill_name: "docs:release-notes" } }] },
-  { toolCalls: [{ name: "bash", arguments: { command: "echo notes > notes.txt" } }] },
+  { toolCalls: [{ name: "bash", arguments: { command: "touch notes.txt" } }] },
   { text: "Done." },
 ];
 
 describe("code execution while the agent follows an MCP skill", () => {
   it("asks exactly once, naming the server, although an allow rule covers the command, and keeps an 'always' for the next process", async () => {
     const docs = await createTestSkillServer(NOTES);
-    const first = await startAgent(docs, loadThenEcho, () => "always");
+    const first = await startAgent(docs, loadThenTouch, () => "always");
     await first.agent.run("Write the release notes");
 
     const bashQuestions = first.questions.filter((question) => question.tool === "bash");
@@ -102,11 +103,11 @@ describe("code execution while the agent follows an MCP skill", () => {
     expect(bashQuestions[0]?.always).toBe(
       "for bash while following this skill as served now, until its content changes",
     );
-    expect(readFileSync(path.join(project, "notes.txt"), "utf8")).toBe("notes\n");
+    expect(existsSync(path.join(project, "notes.txt"))).toBe(true);
     rmSync(path.join(project, "notes.txt"));
 
     // A later process on the same store: the load and bash were approved for this content, nothing is asked.
-    const second = await startAgent(docs, loadThenEcho, () => false);
+    const second = await startAgent(docs, loadThenTouch, () => false);
     await second.agent.run("Write the release notes again");
     expect(second.questions).toEqual([]);
     expect(existsSync(path.join(project, "notes.txt"))).toBe(true);
@@ -115,7 +116,7 @@ describe("code execution while the agent follows an MCP skill", () => {
     // The server now serves other content: the load is asked again (saying it changed), and so is bash.
     docs.files.set("release-notes/SKILL.md", `${NOTES["release-notes/SKILL.md"]}Then push.\n`);
     await docs.republish();
-    const third = await startAgent(docs, loadThenEcho, (question) => question.tool === "load_skill");
+    const third = await startAgent(docs, loadThenTouch, (question) => question.tool === "load_skill");
     await third.agent.run("Write the release notes once more");
     expect(third.questions.map((question) => question.tool)).toEqual(["load_skill", "bash"]);
     expect(existsSync(path.join(project, "notes.txt"))).toBe(false);
@@ -125,7 +126,7 @@ describe("code execution while the agent follows an MCP skill", () => {
     const docs = await createTestSkillServer(NOTES);
     const { agent, questions, fake } = await startAgent(
       docs,
-      loadThenEcho,
+      loadThenTouch,
       (question) => question.tool !== "bash",
     );
     await agent.run("Write the release notes");
