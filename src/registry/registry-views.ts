@@ -5,10 +5,13 @@ import type { SkillState } from "../store/skill-state.js";
 import { computeUsageScore, type UsageStore } from "../store/usage-store.js";
 import { buildSkillEntries } from "./build-skill-entries.js";
 import { isSameStamp, type RegistryFileSystem, toStamp } from "./discovery/registry-file-system.js";
+import { readSearchTerms } from "./index/read-search-terms.js";
+import type { ResolvedSkill } from "./index/resolve-precedence.js";
 import { compareEntries } from "./index/resolve-precedence.js";
 import type { RecordDiff, SkillIndex } from "./index/skill-index.js";
 import type { SkillRecord } from "./index/skill-record.js";
 import { isModelInvocable } from "./invocation-flags.js";
+import { namespaceWords } from "./search/namespace-words.js";
 import { createSearchIndex, type SearchableSkill, type SearchIndex } from "./search/search-index.js";
 import type { SkillEntry } from "./skill-entry.js";
 import type { SkillSearchResult } from "./skill-registry-types.js";
@@ -21,6 +24,10 @@ export interface RegistryViewsOptions {
   clock: () => number;
   stateOf: ((record: SkillRecord) => SkillState | undefined) | undefined;
   newSkillWindowMs?: number;
+  /** Reads the body terms search needs, once per skill file (without it, search sees no bodies). */
+  fs?: RegistryFileSystem;
+  /** Called after search read body terms the saved index does not have yet (to save them). */
+  onSearchTermsRead?: () => void;
 }
 
 /** The views the registry delegates to. */
@@ -53,6 +60,26 @@ export function createRegistryViews(options: RegistryViewsOptions): RegistryView
     return byFile;
   };
 
+  const ensureSearchTerms = (resolved: ResolvedSkill) =>
+    options.fs !== undefined && readSearchTerms(options.fs, resolved.entry);
+
+  const buildSearchIndex = () => {
+    let read = false;
+    const documents: SearchableSkill[] = [];
+    for (const resolved of index.byQualifiedName.values()) {
+      read = ensureSearchTerms(resolved) || read;
+      documents.push(toSearchable(resolved));
+    }
+    if (read) options.onSearchTermsRead?.();
+    return createSearchIndex(documents, {
+      // Equal relevance goes to the skill used more (the winner's usage, as Layer 1 orders).
+      usageOf: (name) => {
+        const winner = index.byName.get(name)?.record;
+        return winner === undefined ? 0 : computeUsageScore(usageStore.get(usageKeyOf(winner)), clock());
+      },
+    });
+  };
+
   return {
     applyDiff(diff) {
       if (diff.added.length + diff.changed.length + diff.removed.length === 0) return;
@@ -63,16 +90,17 @@ export function createRegistryViews(options: RegistryViewsOptions): RegistryView
         for (const record of diff.added) byFile.set(record.file, record);
       }
       if (searchIndex !== undefined) {
-        const names = new Set(
-          [...diff.removed, ...diff.added, ...diff.changed.map((change) => change.record)].map(
-            (record) => record.name,
-          ),
-        );
-        for (const name of names) {
-          const winner = index.byName.get(name);
-          if (winner === undefined) searchIndex.remove(name);
-          else searchIndex.update(toSearchable(winner.record));
+        // Every copy of a skill is indexed (under its qualified name), so a request worded like a
+        // shadowed copy still finds the skill by its name.
+        for (const record of diff.removed) searchIndex.remove(record.qualifiedName);
+        let read = false;
+        for (const record of [...diff.added, ...diff.changed.map((change) => change.record)]) {
+          const resolved = index.byQualifiedName.get(record.qualifiedName);
+          if (resolved === undefined) continue;
+          read = ensureSearchTerms(resolved) || read;
+          searchIndex.update(toSearchable(resolved));
         }
+        if (read) options.onSearchTermsRead?.();
       }
     },
     reset() {
@@ -112,7 +140,7 @@ export function createRegistryViews(options: RegistryViewsOptions): RegistryView
       });
     },
     search(query, limit, modelOnly) {
-      searchIndex ??= createSearchIndex([...index.byName.values()].map((item) => toSearchable(item.record)));
+      searchIndex ??= buildSearchIndex();
       const visible = (record: SkillRecord) =>
         !modelOnly || isModelInvocable(record, options.stateOf?.(record));
       const results: SkillSearchResult[] = [];
@@ -122,7 +150,8 @@ export function createRegistryViews(options: RegistryViewsOptions): RegistryView
         const hits = searchIndex.search(query, want);
         for (const hit of hits) {
           const record = index.byName.get(hit.name)?.record;
-          if (record !== undefined && visible(record)) results.push({ record, score: hit.score });
+          if (record !== undefined && visible(record))
+            results.push({ record, score: hit.score, confidence: hit.confidence });
           if (results.length >= limit) return results;
         }
         if (hits.length < want) break;
@@ -151,14 +180,38 @@ export function createRegistryViews(options: RegistryViewsOptions): RegistryView
   };
 }
 
-function toSearchable(record: SkillRecord): SearchableSkill {
+/** One copy of a skill as search indexes it. */
+function toSearchable({ record, entry }: ResolvedSkill): SearchableSkill {
+  const { metadata } = record;
   const skill: SearchableSkill = {
     name: record.name,
-    description: record.metadata.description,
-    tags: record.metadata.tags,
+    key: record.qualifiedName,
+    description: metadata.description,
+    tags: searchTags(metadata.tags, metadata.extra, metadata.metadata),
+    namespace: namespaceWords(record.name, path.relative(record.root.path, record.directory)),
   };
-  if (record.metadata.whenToUse !== undefined) skill.whenToUse = record.metadata.whenToUse;
+  if (metadata.whenToUse !== undefined) skill.whenToUse = metadata.whenToUse;
+  if (entry.headingTerms !== undefined) skill.headingTerms = entry.headingTerms;
+  if (entry.bodyTerms !== undefined) skill.bodyTerms = entry.bodyTerms;
   return skill;
+}
+
+// Besides `tags`, authors label skills with `keywords:` or under `metadata:` (tags, keywords, category).
+const LABEL_KEYS = ["tags", "keywords", "category"] as const;
+
+function searchTags(
+  tags: readonly string[],
+  extra: Record<string, unknown>,
+  metadata: Record<string, string> | undefined,
+): string[] {
+  const labels = [...tags];
+  const take = (value: unknown) => {
+    if (typeof value === "string") labels.push(value);
+    else if (Array.isArray(value)) for (const item of value) if (typeof item === "string") labels.push(item);
+  };
+  take(extra.keywords);
+  if (metadata !== undefined) for (const key of LABEL_KEYS) take(metadata[key]);
+  return labels;
 }
 
 function statStamp(fs: RegistryFileSystem, target: string) {

@@ -66,8 +66,10 @@ export interface SkillContent {
 /** One search result. */
 export interface SkillSearchResult {
   record: SkillRecord;
-  /** Relevance, higher is better. */
+  /** Relevance, higher is better; comparable only within one query. */
   score: number;
+  /** The share of the query's weight this skill matches, in [0, 1], comparable across queries and library sizes (see search-index.ts). */
+  confidence: number;
 }
 
 /** The registry (seed 000's SkillRegistry API, incremental). Methods that need the index load it on first use. */
@@ -119,7 +121,7 @@ export interface SkillRegistry {
   catalogEntries(): SkillEntry[];
   /** The skills the load tool offers: the same model-invocable entries as catalogEntries. */
   toolEntries(): SkillEntry[];
-  /** Ranked search over winners' names, descriptions, when_to_use and tags. */
+  /** Ranked search over every copy's name, namespace, tags, description, when_to_use, body headings and opening; one result per name (its winning record). */
   search(query: string, limit?: number, options?: { modelOnly?: boolean }): SkillSearchResult[];
   /** Registry findings (roots, folders, skipped files, bounds) and, unless excluded, every record's. */
   diagnostics(options?: { includeSkills?: boolean }): Diagnostic[];

@@ -79,6 +79,12 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     usageStore,
     clock,
     stateOf: options.stateOf,
+    fs,
+    // Body terms read for search are saved with the index, so the next process reads no body.
+    onSearchTermsRead: () => {
+      persistence.markDirty();
+      persistence.schedule();
+    },
     ...(options.newSkillWindowMs === undefined ? {} : { newSkillWindowMs: options.newSkillWindowMs }),
   });
   const activation = createPathActivation(index, cwd);

@@ -67,9 +67,10 @@ export function createSearchSkillsTool(options: SearchSkillsToolOptions): Tool<S
         content: `Skills matching "${query}", best first (load one with ${LOAD_SKILL_TOOL}):\n${lines.join("\n")}`,
         metadata: {
           query,
-          results: visible.map(({ record, score }) => ({
+          results: visible.map(({ record, score, confidence }) => ({
             name: record.name,
             score: Math.round(score * 1000) / 1000,
+            confidence: Math.round(confidence * 1000) / 1000,
           })),
         },
       };

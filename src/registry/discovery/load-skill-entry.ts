@@ -33,6 +33,13 @@ export interface SkillFileEntry {
   firstSeenAt: number;
   /** Character offset of the body in the decoded file, learned on the first full read. */
   bodyOffset?: number;
+  /**
+   * Search terms of the body's headings and opening (registry/search/extract-body-terms.ts), taken
+   * when the library is first searched rather than at scan time, and kept in the saved index.
+   * Undefined until then.
+   */
+  headingTerms?: string;
+  bodyTerms?: string;
 }
 
 /** How files are read and parsed. */

@@ -71,7 +71,12 @@ export function readSkillBody(
     isSameStamp(entry.stamp, stamp) ||
     (hasSameValues(entry.stamp, stamp) && hasSameContent(entry, parsed.entry));
   if (sameFile && parsed.body !== undefined) {
-    // Same file: keep the indexed entry (its record stays the same) and remember the offset.
+    // Same file: keep the indexed entry (its record stays the same) and remember the offset. A
+    // new stamp may mean a new body: its search terms are read again when next needed.
+    if (!isSameStamp(entry.stamp, stamp)) {
+      entry.headingTerms = undefined;
+      entry.bodyTerms = undefined;
+    }
     entry.bodyOffset = parsed.entry.bodyOffset;
     entry.stamp = stamp;
     return { kind: "same", body: parsed.body };

@@ -30,6 +30,9 @@ export interface CachedRoot {
   metadata: Array<Record<string, unknown> | 0>;
   /** Per file: diagnostics, six slots each (see encodeDiagnostics), or 0 when there are none. */
   diagnostics: Array<unknown[] | 0>;
+  /** Per file: the body's search terms (headings, then opening), or 0 when not read yet. */
+  headingTerms: Array<string | 0>;
+  bodyTerms: Array<string | 0>;
 }
 
 interface FolderExtra {
@@ -72,6 +75,8 @@ export function encodeRoot(
     descriptions: [],
     metadata: [],
     diagnostics: [],
+    headingTerms: [],
+    bodyTerms: [],
   };
   for (let index = 0; index < directories.length; index++) {
     const node = directories[index] as DirectoryNode;
@@ -118,6 +123,10 @@ export function encodeRoot(
     cached.descriptions.push(entry.metadata.description);
     cached.metadata.push(encodeMetadata(entry.metadata));
     cached.diagnostics.push(encodeDiagnostics(entry.diagnostics, entry.file));
+    // Both are set together (readSearchTerms): one absent means neither was read.
+    const known = entry.bodyTerms !== undefined && entry.headingTerms !== undefined;
+    cached.headingTerms.push(known ? (entry.headingTerms as string) : 0);
+    cached.bodyTerms.push(known ? (entry.bodyTerms as string) : 0);
     kept++;
   }
   if (kept < files.length) {
@@ -136,7 +145,8 @@ export function decodeRoot(
   if (!isRecord(value)) return undefined;
   const cached = value as Partial<CachedRoot>;
   const { folders, folderNumbers, folderNames, folderLinks, folderExtras } = cached;
-  const { fileFolders, fileNumbers, names, descriptions, metadata, diagnostics } = cached;
+  const { fileFolders, fileNumbers, names, descriptions, metadata, diagnostics, headingTerms, bodyTerms } =
+    cached;
   if (
     !Array.isArray(folders) ||
     !(folderNumbers instanceof Float64Array) ||
@@ -150,7 +160,9 @@ export function decodeRoot(
     !hasLength(names, fileFolders.length) ||
     !hasLength(descriptions, fileFolders.length) ||
     !hasLength(metadata, fileFolders.length) ||
-    !hasLength(diagnostics, fileFolders.length)
+    !hasLength(diagnostics, fileFolders.length) ||
+    !hasLength(headingTerms, fileFolders.length) ||
+    !hasLength(bodyTerms, fileFolders.length)
   ) {
     return undefined;
   }
@@ -255,6 +267,12 @@ function decodeFile(
   };
   const bodyOffset = numbers[at + 6] as number;
   if (bodyOffset >= 0) entry.bodyOffset = bodyOffset;
+  const headingTerms = cached.headingTerms[index];
+  const bodyTerms = cached.bodyTerms[index];
+  if (typeof headingTerms === "string" && typeof bodyTerms === "string") {
+    entry.headingTerms = headingTerms;
+    entry.bodyTerms = bodyTerms;
+  } else if (headingTerms !== 0 || bodyTerms !== 0) return undefined;
   return entry;
 }
 

@@ -11,7 +11,7 @@ import type { DirectoryNode } from "../discovery/skill-tree.js";
 import { decodeRoot, encodeRoot } from "./registry-cache-codec.js";
 
 /** Bump when the layout or the loader's output changes: older files are then ignored. */
-export const REGISTRY_CACHE_VERSION = 6;
+export const REGISTRY_CACHE_VERSION = 7;
 
 /** The index as read back: folders (without their rebuilt `.gitignore` chains) and file entries. */
 export interface RegistryCacheContent {

@@ -168,8 +168,11 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
         hasSameValues(old.stamp, entry.stamp) &&
         hasSameContent(old, entry)
       ) {
-        // A racy stamp re-checked: same content, so the same entry (and record) stays.
+        // A racy stamp re-checked: same content, so the same entry (and record) stays. Its body
+        // may differ: the search terms are read again when next needed.
         old.stamp = entry.stamp;
+        old.headingTerms = undefined;
+        old.bodyTerms = undefined;
         continue;
       }
       if (entry === undefined) {

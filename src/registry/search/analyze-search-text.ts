@@ -31,7 +31,7 @@ const CJK_RUNS =
 // several times faster: bodies are analysed in bulk when a library is first searched.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range is the point.
 const ASCII_ONLY = /^[\u0000-\u007f]*$/;
-const NON_ASCII_RUN = /[^\u0000-\u007f]+/g;
+const NON_ASCII_RUN = /[\u0080-\uffff]+/g;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** Splits text into lowercased words (camelCase and hyphens split), before stop words and stemming. */

@@ -82,9 +82,26 @@ describe("createSearchIndex: ranking", () => {
     expect(index.search("pdf", 0)).toEqual([]);
   });
 
-  it("breaks ties by name", () => {
-    const twins = createSearchIndex([skill("b-twin", "same words here"), skill("a-twin", "same words here")]);
-    expect(twins.search("words").map((hit) => hit.name)).toEqual(["a-twin", "b-twin"]);
+  it("breaks ties by usage, then by name", () => {
+    const twins = [
+      skill("b-twin", "same words here"),
+      skill("a-twin", "same words here"),
+      skill("c-twin", "same words here"),
+    ];
+    expect(
+      createSearchIndex(twins)
+        .search("words")
+        .map((hit) => hit.name),
+    ).toEqual(["a-twin", "b-twin", "c-twin"]);
+    const usage: Record<string, number> = { "c-twin": 5, "b-twin": 1 };
+    const used = createSearchIndex(twins, { usageOf: (name) => usage[name] ?? 0 });
+    expect(used.search("words").map((hit) => hit.name)).toEqual(["c-twin", "b-twin", "a-twin"]);
+  });
+
+  it("lets usage decide only between equal scores", () => {
+    const skills = [skill("report-pdf", "Fill PDF forms"), skill("report-other", "Fill forms")];
+    const index = createSearchIndex(skills, { usageOf: (name) => (name === "report-other" ? 1_000 : 0) });
+    expect(index.search("pdf forms")[0]?.name).toBe("report-pdf");
   });
 
   it("survives hostile queries", () => {

@@ -1,7 +1,18 @@
-// Ranked skill search (BM25F over name, description, when_to_use and tags), for catalogs larger
-// than the Layer 1 budget; kept current incrementally with add/remove/update.
+// Ranked skill search for catalogs larger than the Layer 1 budget: BM25F over seven weighted fields
+// (name parts, namespace, tags, description, when_to_use, body headings, body opening), with IDF
+// weighting of long natural-language requests, a bonus for query phrases found as phrases, and a
+// normalised confidence beside the raw score. Kept current incrementally with add/remove/update.
+//
+// Confidence (SearchHit.confidence, in [0, 1]): the share of the query's IDF mass that a skill
+// matches. Each query term t can add at most w_t * idf_t * (k1 + 1) to a BM25 score (the
+// saturation limit); confidence is the skill's BM25 score divided by the sum of those limits over
+// every query term, the terms no skill contains included (at the highest IDF the library allows).
+// It does not grow with the library (IDF does, but numerator and denominator together), so a
+// threshold on it means about the same over 30 skills and over 10,000: a skill that matches the
+// rarest half of a request's words scores about the same share in both. An exact name match is 1.
 
 import { analyzeSearchText, isStopWord, splitSearchWords, stemSearchWord } from "./analyze-search-text.js";
+import { HEADING_SEPARATOR } from "./extract-body-terms.js";
 
 /** The fields of a skill that search looks at. */
 export interface SearchableSkill {
@@ -9,88 +20,128 @@ export interface SearchableSkill {
   description: string;
   whenToUse?: string;
   tags: string[];
+  /**
+   * The document's unique key (default: `name`). Several documents may share a name (copies of
+   * one skill in several folders): search then returns the name once, scored by its best copy.
+   */
+  key?: string;
+  /** Words for where the skill lives: its plugin or folder path under the root, its source, a name prefix. */
+  namespace?: string;
+  /** The body's heading terms, already analysed (see extractBodyTerms). */
+  headingTerms?: string;
+  /** The body opening's distinct terms, already analysed (see extractBodyTerms). */
+  bodyTerms?: string;
 }
 
-/** One search result: the skill's name and its relevance (higher is better). */
+/** One search result. */
 export interface SearchHit {
   name: string;
+  /** Relevance, higher is better; comparable only within one query. */
   score: number;
+  /**
+   * The share of the query's IDF mass this skill matches, in [0, 1] (see the top of this file):
+   * comparable across queries and library sizes, for thresholds.
+   */
+  confidence: number;
 }
 
 /** A ranked index over skills, updated in place as the registry changes. */
 export interface SearchIndex {
-  /** The best `limit` matches for `query`, best first (ties by name); empty for an empty query. */
+  /** The best `limit` matches for `query`, best first (ties by usage, then name); empty for an empty query. */
   search(query: string, limit?: number): SearchHit[];
-  /** Adds a skill, replacing any skill with the same name. */
+  /** Adds a skill, replacing any skill with the same key. */
   add(skill: SearchableSkill): void;
-  /** Removes a skill by name; false when it was not indexed. */
-  remove(name: string): boolean;
+  /** Removes a skill by key (its name unless it was given one); false when it was not indexed. */
+  remove(key: string): boolean;
   /** Re-indexes a skill (same as add). */
   update(skill: SearchableSkill): void;
-  has(name: string): boolean;
+  /** True when a document has this key. */
+  has(key: string): boolean;
+  /** The number of documents. */
   readonly size: number;
 }
 
-// Field order: name, description, when_to_use, tags. Names and tags are short and deliberate,
-// so a hit there says more; their lengths matter less (low b).
-const FIELD_WEIGHTS = [3, 1, 0.8, 2] as const;
-const FIELD_LENGTH_NORMALISATION = [0.3, 0.75, 0.75, 0.3] as const;
-const FIELD_COUNT = 4;
+/** How an index ranks. */
+export interface SearchIndexOptions {
+  /** A skill's usage score, to order skills of equal relevance (higher first); default none. */
+  usageOf?: (name: string) => number;
+}
+
+// Fields, in packing order. Names and namespaces are short and deliberate, so a hit there says the
+// most; body words the least (the opening of a body mentions much besides what the skill is for).
+const NAME = 0;
+const NAMESPACE = 1;
+const TAGS = 2;
+const DESCRIPTION = 3;
+const WHEN_TO_USE = 4;
+const HEADINGS = 5;
+const BODY = 6;
+const FIELD_COUNT = 7;
+const FIELD_WEIGHTS = [3, 1.5, 1.5, 1, 1, 0.6, 0.3] as const;
+// Length normalisation per field (BM25's b): low for short deliberate fields.
+const FIELD_LENGTH_NORMALISATION = [0.3, 0.3, 0.3, 0.75, 0.75, 0.5, 0.5] as const;
+// Term frequencies are packed 4 bits per field into one small integer (more saturates anyway).
+const FIELD_BITS = 4;
+const MAX_FIELD_FREQUENCY = 15;
 const K1 = 1.2;
 const PREFIX_WEIGHT = 0.5;
 const MAX_PREFIX_EXPANSIONS = 40;
 const MIN_PREFIX_LENGTH = 2;
-// Per-field term frequencies are packed 8 bits each into one number.
-const MAX_FIELD_FREQUENCY = 255;
-const FIELD_UNITS = [1, 256, 65_536, 16_777_216] as const;
+// A request of this many distinct terms or more is a sentence, not keywords: weight its terms by
+// IDF and drop those that most skills contain.
+const LONG_QUERY_TERMS = 5;
+const LONG_QUERY_COMMON_FRACTION = 0.15;
+const LONG_QUERY_IDF_POWER = 1;
+// Adjacent query terms found adjacent in a short field: a bonus, as a share of the pair's IDF.
+const PHRASE_BONUS = 0.5;
+const PHRASE_CANDIDATES = 30;
+// Scores this close are equal (floating-point sums in another order differ in the last bits).
+const TIE_EPSILON = 1e-9;
 
-/** The skills containing one term, with their per-field frequencies packed 8 bits per field. */
-interface Posting {
-  ids: number[];
-  frequencies: number[];
-}
-
-/** Builds a search index over `skills` (names are unique keys; a later duplicate replaces an earlier one). */
-export function createSearchIndex(skills: Iterable<SearchableSkill> = []): SearchIndex {
-  const postings = new Map<string, Posting>();
-  const idsByName = new Map<string, number>();
+/** Builds a search index over `skills` (a later document with the same key replaces an earlier one). */
+export function createSearchIndex(
+  skills: Iterable<SearchableSkill> = [],
+  options: SearchIndexOptions = {},
+): SearchIndex {
+  // Per term: [id, packed frequencies, id, packed frequencies, ...] (one small-integer array).
+  const postings = new Map<string, number[]>();
+  const idsByKey = new Map<string, number>();
   const idsByNormalisedName = new Map<string, Set<number>>();
-  const names: (string | undefined)[] = [];
-  const termsById: (string[] | undefined)[] = [];
+  const documents: (SearchableSkill | undefined)[] = [];
   const lengths: number[] = [];
   const freeIds: number[] = [];
-  const totalLengths = [0, 0, 0, 0];
+  const totalLengths = new Array<number>(FIELD_COUNT).fill(0);
   let sortedTerms: string[] | undefined;
   let scores = new Float64Array(0);
+  // Per document, a bit for each of the query's first 31 terms it contains (for the phrase check).
+  let matched = new Int32Array(0);
 
   function add(skill: SearchableSkill): void {
-    remove(skill.name);
-    const id = freeIds.pop() ?? names.length;
-    const fields = [skill.name, skill.description, skill.whenToUse ?? "", skill.tags.join(" ")];
+    const key = skill.key ?? skill.name;
+    remove(key);
+    const id = freeIds.pop() ?? documents.length;
     const packed = new Map<string, number>();
+    const fields = analyzeFields(skill);
     for (let field = 0; field < FIELD_COUNT; field++) {
-      const terms = analyzeSearchText(fields[field] as string);
+      const terms = fields[field] as string[];
       lengths[id * FIELD_COUNT + field] = terms.length;
       totalLengths[field] = (totalLengths[field] ?? 0) + terms.length;
-      const unit = FIELD_UNITS[field] as number;
+      const shift = field * FIELD_BITS;
       for (const term of terms) {
         const current = packed.get(term) ?? 0;
-        if (Math.floor(current / unit) % 256 < MAX_FIELD_FREQUENCY) packed.set(term, current + unit);
+        if (((current >>> shift) & MAX_FIELD_FREQUENCY) < MAX_FIELD_FREQUENCY)
+          packed.set(term, current + (1 << shift));
       }
     }
     for (const [term, frequencies] of packed) {
-      let posting = postings.get(term);
+      const posting = postings.get(term);
       if (posting === undefined) {
-        posting = { ids: [], frequencies: [] };
-        postings.set(term, posting);
+        postings.set(term, [id, frequencies]);
         sortedTerms = undefined;
-      }
-      posting.ids.push(id);
-      posting.frequencies.push(frequencies);
+      } else posting.push(id, frequencies);
     }
-    names[id] = skill.name;
-    termsById[id] = [...packed.keys()];
-    idsByName.set(skill.name, id);
+    documents[id] = skill;
+    idsByKey.set(key, id);
     const normalised = normaliseName(skill.name);
     let sameName = idsByNormalisedName.get(normalised);
     if (sameName === undefined) {
@@ -100,21 +151,33 @@ export function createSearchIndex(skills: Iterable<SearchableSkill> = []): Searc
     sameName.add(id);
   }
 
-  function remove(name: string): boolean {
-    const id = idsByName.get(name);
+  function remove(key: string): boolean {
+    const id = idsByKey.get(key);
     if (id === undefined) return false;
-    for (const term of termsById[id] ?? []) {
+    const skill = documents[id] as SearchableSkill;
+    // The terms are analysed again rather than kept per document: memory over a rare cost.
+    const fields = analyzeFields(skill);
+    const terms = new Set<string>();
+    for (const field of fields) for (const term of field) terms.add(term);
+    for (const term of terms) {
       const posting = postings.get(term);
       if (posting === undefined) continue;
-      // Order within a posting does not matter: swap the last one into the hole.
-      const position = posting.ids.indexOf(id);
-      const lastId = posting.ids.pop() as number;
-      const lastFrequencies = posting.frequencies.pop() as number;
-      if (position >= 0 && position < posting.ids.length) {
-        posting.ids[position] = lastId;
-        posting.frequencies[position] = lastFrequencies;
+      // Order within a posting does not matter: move the last pair into the hole.
+      let at = -1;
+      for (let index = 0; index < posting.length; index += 2) {
+        if (posting[index] === id) {
+          at = index;
+          break;
+        }
       }
-      if (posting.ids.length === 0) {
+      if (at === -1) continue;
+      const lastFrequencies = posting.pop() as number;
+      const lastId = posting.pop() as number;
+      if (at < posting.length) {
+        posting[at] = lastId;
+        posting[at + 1] = lastFrequencies;
+      }
+      if (posting.length === 0) {
         postings.delete(term);
         sortedTerms = undefined;
       }
@@ -122,58 +185,138 @@ export function createSearchIndex(skills: Iterable<SearchableSkill> = []): Searc
     for (let field = 0; field < FIELD_COUNT; field++) {
       totalLengths[field] = (totalLengths[field] ?? 0) - (lengths[id * FIELD_COUNT + field] ?? 0);
     }
-    idsByNormalisedName.get(normaliseName(name))?.delete(id);
-    idsByName.delete(name);
-    names[id] = undefined;
-    termsById[id] = undefined;
+    idsByNormalisedName.get(normaliseName(skill.name))?.delete(id);
+    idsByKey.delete(key);
+    documents[id] = undefined;
     freeIds.push(id);
     return true;
   }
 
   function search(query: string, limit = 5): SearchHit[] {
-    const count = idsByName.size;
+    const count = idsByKey.size;
     if (count === 0 || limit <= 0) return [];
-    const weighted = queryTerms(query);
-    if (weighted.size === 0 && !idsByNormalisedName.has(normaliseName(query))) return [];
-    if (scores.length < names.length) scores = new Float64Array(Math.max(names.length, scores.length * 2));
+    const exactIds = idsByNormalisedName.get(normaliseName(query));
+    const parsed = parseQuery(query);
+    if (parsed.weights.size === 0 && exactIds === undefined) return [];
+    if (scores.length < documents.length) {
+      scores = new Float64Array(Math.max(documents.length, scores.length * 2));
+      matched = new Int32Array(scores.length);
+    }
     const averages = totalLengths.map((total) => Math.max(total / count, 1));
     const touched: number[] = [];
-    let idfTotal = 0;
-    for (const [term, weight] of weighted) {
+    let bit = 0;
+    for (const [term, weight] of parsed.weights) {
       const posting = postings.get(term);
+      const mask = bit < 31 ? 1 << bit : 0;
+      parsed.bits.set(term, mask);
+      bit++;
       if (posting === undefined) continue;
-      const documentFrequency = posting.ids.length;
-      const idf = Math.log(1 + (count - documentFrequency + 0.5) / (documentFrequency + 0.5));
-      idfTotal += idf * weight;
-      for (let index = 0; index < documentFrequency; index++) {
-        const id = posting.ids[index] as number;
-        const frequencies = posting.frequencies[index] as number;
-        let frequency = 0;
-        for (let field = 0; field < FIELD_COUNT; field++) {
-          const fieldFrequency = (frequencies >>> (field * 8)) & 0xff;
-          if (fieldFrequency === 0) continue;
-          const b = FIELD_LENGTH_NORMALISATION[field] as number;
-          const relative = (lengths[id * FIELD_COUNT + field] ?? 0) / (averages[field] as number);
-          frequency += ((FIELD_WEIGHTS[field] as number) * fieldFrequency) / (1 - b + b * relative);
-        }
+      const idf = inverseDocumentFrequency(posting.length / 2, count);
+      for (let index = 0; index < posting.length; index += 2) {
+        const id = posting[index] as number;
+        const frequency = weightedFrequency(posting[index + 1] as number, id, averages);
         if (scores[id] === 0) touched.push(id);
         scores[id] = (scores[id] ?? 0) + (weight * idf * frequency * (K1 + 1)) / (frequency + K1);
+        matched[id] = (matched[id] ?? 0) | mask;
       }
     }
+    const maximum = parsed.mass * (K1 + 1);
+    const confidences = new Map<number, number>();
+    for (const id of touched) confidences.set(id, maximum > 0 ? Math.min(1, (scores[id] ?? 0) / maximum) : 0);
+    addPhraseBonus(parsed, touched);
     // The exact name (hyphens, case and spacing aside) outranks every partial match.
-    for (const id of idsByNormalisedName.get(normaliseName(query)) ?? []) {
+    for (const id of exactIds ?? []) {
       if (scores[id] === 0) touched.push(id);
-      scores[id] = (scores[id] ?? 0) + 2 * idfTotal + 10;
+      scores[id] = (scores[id] ?? 0) + 2 * maximum + 10;
+      confidences.set(id, 1);
     }
-    const hits = selectTop(touched, limit);
-    for (const id of touched) scores[id] = 0;
+    const hits = selectTop(touched, limit, confidences);
+    for (const id of touched) {
+      scores[id] = 0;
+      matched[id] = 0;
+    }
     return hits;
   }
 
-  function selectTop(ids: number[], limit: number): SearchHit[] {
-    const top: SearchHit[] = [];
+  function weightedFrequency(packed: number, id: number, averages: number[]): number {
+    let frequency = 0;
+    for (let field = 0; field < FIELD_COUNT; field++) {
+      const fieldFrequency = (packed >>> (field * FIELD_BITS)) & MAX_FIELD_FREQUENCY;
+      if (fieldFrequency === 0) continue;
+      const b = FIELD_LENGTH_NORMALISATION[field] as number;
+      const relative = (lengths[id * FIELD_COUNT + field] ?? 0) / (averages[field] as number);
+      frequency += ((FIELD_WEIGHTS[field] as number) * fieldFrequency) / (1 - b + b * relative);
+    }
+    return frequency;
+  }
+
+  /**
+   * Adds a bonus to the best candidates for each pair of adjacent query terms that also stand
+   * side by side in their name, description, when_to_use, tags or a heading ("pull request",
+   * "code review"): word order carries meaning that a bag of words loses.
+   */
+  function addPhraseBonus(parsed: ParsedQuery, touched: number[]): void {
+    if (parsed.pairs.length === 0 || touched.length === 0) return;
+    const candidates =
+      touched.length <= PHRASE_CANDIDATES
+        ? touched
+        : [...touched]
+            .sort((left, right) => (scores[right] ?? 0) - (scores[left] ?? 0))
+            .slice(0, PHRASE_CANDIDATES);
+    const count = idsByKey.size;
+    const pairValues = parsed.pairs.map(([left, right]) => {
+      const leftFrequency = (postings.get(left)?.length ?? 0) / 2;
+      const rightFrequency = (postings.get(right)?.length ?? 0) / 2;
+      return Math.min(
+        inverseDocumentFrequency(leftFrequency, count),
+        inverseDocumentFrequency(rightFrequency, count),
+      );
+    });
+    const pairMasks = parsed.pairs.map(
+      ([left, right]) => (parsed.bits.get(left) ?? 0) | (parsed.bits.get(right) ?? 0),
+    );
+    for (const id of candidates) {
+      // Only a skill holding both words of a pair can hold the phrase: most candidates need no look.
+      const has = matched[id] ?? 0;
+      if (!pairMasks.some((mask) => mask !== 0 && (has & mask) === mask)) continue;
+      const adjacent = adjacentPairs(documents[id] as SearchableSkill);
+      let bonus = 0;
+      parsed.pairs.forEach(([left, right], index) => {
+        const mask = pairMasks[index] as number;
+        if ((has & mask) === mask && adjacent.has(`${left} ${right}`))
+          bonus += PHRASE_BONUS * (pairValues[index] as number);
+      });
+      scores[id] = (scores[id] ?? 0) + bonus;
+    }
+  }
+
+  function selectTop(ids: number[], limit: number, confidences: Map<number, number>): SearchHit[] {
+    // Copies of one skill share a name: the best copy stands for it.
+    const best = new Map<string, number>();
     for (const id of ids) {
-      const hit = { name: names[id] as string, score: scores[id] as number };
+      const name = (documents[id] as SearchableSkill).name;
+      const previous = best.get(name);
+      if (previous === undefined || (scores[id] ?? 0) > (scores[previous] ?? 0)) best.set(name, id);
+    }
+    const usage = new Map<string, number>();
+    const usageOf = (name: string) => {
+      let value = usage.get(name);
+      if (value === undefined) {
+        value = options.usageOf?.(name) ?? 0;
+        usage.set(name, value);
+      }
+      return value;
+    };
+    const ranksBefore = (left: SearchHit, right: SearchHit) => {
+      const gap = left.score - right.score;
+      if (Math.abs(gap) > TIE_EPSILON * Math.max(1, Math.abs(left.score))) return gap > 0;
+      const usageGap = usageOf(left.name) - usageOf(right.name);
+      if (usageGap !== 0) return usageGap > 0;
+      return left.name < right.name;
+    };
+    const top: SearchHit[] = [];
+    for (const [name, id] of best) {
+      const hit: SearchHit = { name, score: scores[id] as number, confidence: confidences.get(id) ?? 0 };
       if (top.length === limit && !ranksBefore(hit, top[top.length - 1] as SearchHit)) continue;
       let position = top.length;
       while (position > 0 && ranksBefore(hit, top[position - 1] as SearchHit)) position--;
@@ -183,25 +326,49 @@ export function createSearchIndex(skills: Iterable<SearchableSkill> = []): Searc
     return top;
   }
 
-  function queryTerms(query: string): Map<string, number> {
-    const weighted = new Map<string, number>();
+  function parseQuery(query: string): ParsedQuery {
+    const count = idsByKey.size;
     const words = splitSearchWords(query).filter((word) => !isStopWord(word));
-    for (const word of words) weighted.set(resolveTerm(word), 1);
+    const sequence = words.map(resolveTerm);
+    const distinct = [...new Set(sequence)];
+    const documentFrequency = (term: string) => (postings.get(term)?.length ?? 0) / 2;
+    const long = distinct.length >= LONG_QUERY_TERMS;
+    // A term in most skills barely changes the ranking but costs a pass over most postings; in a
+    // sentence, words that many skills share ("create", "file", "help") drown the few that matter.
+    const commonLimit = long ? count * LONG_QUERY_COMMON_FRACTION : count / 2;
+    const kept = distinct.filter((term) => documentFrequency(term) <= commonLimit);
+    const terms = kept.length > 0 ? kept : distinct;
+    const idfs = terms.map((term) => inverseDocumentFrequency(documentFrequency(term), count));
+    const highest = Math.max(...idfs, 0);
+    const weights = new Map<string, number>();
+    let mass = 0;
+    terms.forEach((term, index) => {
+      const idf = idfs[index] as number;
+      const weight = long && highest > 0 ? (idf / highest) ** LONG_QUERY_IDF_POWER : 1;
+      if (weight <= 0) return;
+      weights.set(term, weight);
+      mass += weight * idf;
+    });
     // The last word may be half typed (no trailing space): also match terms it starts.
     const last = words[words.length - 1];
-    if (last !== undefined && last.length >= MIN_PREFIX_LENGTH && !/[\s\p{P}]$/u.test(query)) {
-      for (const term of expandPrefix(last)) if (!weighted.has(term)) weighted.set(term, PREFIX_WEIGHT);
+    if (!long && last !== undefined && last.length >= MIN_PREFIX_LENGTH && !/[\s\p{P}]$/u.test(query)) {
+      for (const term of expandPrefix(last)) if (!weights.has(term)) weights.set(term, PREFIX_WEIGHT);
     }
-    // A term in most skills barely changes the ranking but costs a pass over most postings:
-    // skip it when the query has rarer terms to rank by.
-    const common = [...weighted.keys()].filter(
-      (term) => (postings.get(term)?.ids.length ?? 0) > idsByName.size / 2,
-    );
-    if (common.length < weighted.size) for (const term of common) weighted.delete(term);
-    return weighted;
+    const keptSet = new Set(terms);
+    const pairs: [string, string][] = [];
+    const seenPairs = new Set<string>();
+    for (let index = 0; index + 1 < sequence.length; index++) {
+      const left = sequence[index] as string;
+      const right = sequence[index + 1] as string;
+      const pair = `${left} ${right}`;
+      if (left === right || seenPairs.has(pair) || !keptSet.has(left) || !keptSet.has(right)) continue;
+      seenPairs.add(pair);
+      pairs.push([left, right]);
+    }
+    return { weights, mass, pairs, bits: new Map() };
   }
 
-  /** The stem of a query word, or a variant the index knows when the stem itself is unknown (apis -> api). */
+  /** The stem of a query word, or a variant the index knows when the stem itself is unknown (gpus -> gpu). */
   function resolveTerm(word: string): string {
     const stem = stemSearchWord(word);
     if (postings.has(stem) || !word.endsWith("s")) return stem;
@@ -230,7 +397,7 @@ export function createSearchIndex(skills: Iterable<SearchableSkill> = []): Searc
     if (matches.length <= MAX_PREFIX_EXPANSIONS) return matches;
     // Too many completions: keep the most common ones, the likeliest intended words.
     return matches
-      .sort((left, right) => (postings.get(right)?.ids.length ?? 0) - (postings.get(left)?.ids.length ?? 0))
+      .sort((left, right) => (postings.get(right)?.length ?? 0) - (postings.get(left)?.length ?? 0))
       .slice(0, MAX_PREFIX_EXPANSIONS);
   }
 
@@ -240,15 +407,60 @@ export function createSearchIndex(skills: Iterable<SearchableSkill> = []): Searc
     add,
     remove,
     update: add,
-    has: (name) => idsByName.has(name),
+    has: (key) => idsByKey.has(key),
     get size() {
-      return idsByName.size;
+      return idsByKey.size;
     },
   };
 }
 
-function ranksBefore(left: SearchHit, right: SearchHit): boolean {
-  return left.score > right.score || (left.score === right.score && left.name < right.name);
+/** A query's weighted terms, its IDF mass (the denominator of confidence) and adjacent term pairs. */
+interface ParsedQuery {
+  weights: Map<string, number>;
+  mass: number;
+  pairs: [string, string][];
+  /** Each weighted term's bit in `matched` (0 past the 31st), set while scoring. */
+  bits: Map<string, number>;
+}
+
+function inverseDocumentFrequency(documentFrequency: number, count: number): number {
+  return Math.log(1 + (count - documentFrequency + 0.5) / (documentFrequency + 0.5));
+}
+
+/** The terms of each field, in field order. */
+function analyzeFields(skill: SearchableSkill): string[][] {
+  const fields: string[][] = new Array(FIELD_COUNT);
+  fields[NAME] = nameTerms(skill.name);
+  fields[NAMESPACE] = skill.namespace === undefined ? [] : analyzeSearchText(skill.namespace);
+  fields[TAGS] = analyzeSearchText(skill.tags.join(" "));
+  fields[DESCRIPTION] = analyzeSearchText(skill.description);
+  fields[WHEN_TO_USE] = skill.whenToUse === undefined ? [] : analyzeSearchText(skill.whenToUse);
+  fields[HEADINGS] = splitTerms(skill.headingTerms).filter((term) => term !== HEADING_SEPARATOR);
+  fields[BODY] = splitTerms(skill.bodyTerms);
+  return fields;
+}
+
+/** A name's parts (split on - _ . : and camelCase), stop words kept: in a name every part was chosen. */
+function nameTerms(name: string): string[] {
+  return splitSearchWords(name).map(stemSearchWord);
+}
+
+function splitTerms(terms: string | undefined): string[] {
+  return terms === undefined || terms === "" ? [] : terms.split(" ");
+}
+
+/** The adjacent term pairs of a skill's short fields, as "left right" strings. */
+function adjacentPairs(skill: SearchableSkill): Set<string> {
+  const pairs = new Set<string>();
+  const addSequence = (terms: readonly string[]) => {
+    for (let index = 0; index + 1 < terms.length; index++) pairs.add(`${terms[index]} ${terms[index + 1]}`);
+  };
+  addSequence(nameTerms(skill.name));
+  addSequence(analyzeSearchText(skill.description));
+  if (skill.whenToUse !== undefined) addSequence(analyzeSearchText(skill.whenToUse));
+  for (const tag of skill.tags) addSequence(analyzeSearchText(tag));
+  addSequence(splitTerms(skill.headingTerms));
+  return pairs;
 }
 
 function normaliseName(text: string): string {

@@ -1,0 +1,189 @@
+// Ranking on small real-shaped fixtures: which field a word is in, word forms, long requests,
+// phrases, namespaces, copies of one skill, and what the confidence means.
+
+import { describe, expect, it } from "vitest";
+import { generateSyntheticSkills } from "../__fixtures__/synthetic-skills.js";
+import { extractBodyTerms } from "./extract-body-terms.js";
+import { createSearchIndex, type SearchableSkill } from "./search-index.js";
+
+function skill(name: string, description: string, extra: Partial<SearchableSkill> = {}): SearchableSkill {
+  return { name, description, tags: [], ...extra };
+}
+
+function withBody(searchable: SearchableSkill, body: string): SearchableSkill {
+  const terms = extractBodyTerms(body);
+  return { ...searchable, headingTerms: terms.headings, bodyTerms: terms.body };
+}
+
+const names = (hits: { name: string }[]) => hits.map((hit) => hit.name);
+
+// Shaped like skills in public libraries: a vendor's admin skill, generic helpers with long
+// descriptions full of common words, a plugin's skills, and bodies that say more than descriptions.
+const library: SearchableSkill[] = [
+  withBody(
+    skill(
+      "registry-admin",
+      "Administer the container registry: users, groups, robot accounts, quotas and garbage collection.",
+      { namespace: "harbor", tags: ["admin"] },
+    ),
+    "# Registry administration\n\n## Invite a user to an organization\n\nCreate the account, then add it to a group such as Developers.\n\n## Rotate robot account secrets\n\n```bash\nregistry-cli robot rotate --name ci\n```\n",
+  ),
+  skill(
+    "project-helper",
+    "Helps you create, manage, update and organize any project files, documents and tasks for the team, with templates for new projects and guidance for every step of the work.",
+    { tags: ["productivity"] },
+  ),
+  skill(
+    "task-runner",
+    "Run and manage tasks, create new tasks, update tasks and help the user with the work they want to do in the project.",
+  ),
+  withBody(
+    skill("pdf-forms", "Fill and flatten PDF forms.", { namespace: "documents", tags: ["pdf"] }),
+    "# Filling forms\n\nRead the field names first, then write values. Works with scanned invoices.\n",
+  ),
+  withBody(
+    skill("spreadsheet-tools", "Read and write spreadsheets, formulas and charts.", {
+      tags: ["excel", "xlsx"],
+    }),
+    "# Pivot tables\n\nBuild a pivot table from a sheet.\n",
+  ),
+  skill("code-review", "Review a pull request for bugs, style problems and security issues.", {
+    tags: ["quality"],
+  }),
+  skill("git-helper", "Pull the latest changes, request reviews from teammates and push branches."),
+  skill("deploy-service", "Deploy a service to the cluster and watch the rollout.", { namespace: "acme" }),
+  skill("deploy-site", "Deploy a static site and watch the rollout.", { namespace: "globex" }),
+];
+
+describe("search ranking: fields", () => {
+  const index = createSearchIndex(library);
+
+  it("weighs a word in the name above the same word in a description", () => {
+    const fieldIndex = createSearchIndex([
+      skill("invoice-export", "Export accounting records."),
+      skill("ledger-export", "Export invoice records."),
+    ]);
+    expect(names(fieldIndex.search("invoice"))).toEqual(["invoice-export", "ledger-export"]);
+  });
+
+  it("weighs tags and namespace above the description, and the description above headings and body", () => {
+    const fieldIndex = createSearchIndex([
+      withBody(skill("alpha", "Prepare quarterly figures."), "# Budget\n\nNotes.\n"),
+      withBody(skill("beta", "Prepare quarterly figures."), "Some budget notes here.\n"),
+      skill("gamma", "Prepare the budget figures."),
+      skill("delta", "Prepare quarterly figures.", { tags: ["budget"] }),
+      skill("epsilon", "Prepare quarterly figures.", { namespace: "budget" }),
+    ]);
+    const ranked = names(fieldIndex.search("budget", 5));
+    expect(ranked.indexOf("gamma")).toBeLessThan(ranked.indexOf("alpha"));
+    expect(ranked.indexOf("alpha")).toBeLessThan(ranked.indexOf("beta"));
+    expect(ranked.indexOf("delta")).toBeLessThan(ranked.indexOf("gamma"));
+    expect(ranked.indexOf("epsilon")).toBeLessThan(ranked.indexOf("gamma"));
+  });
+
+  it("finds a skill by its body's headings and opening, words its description does not use", () => {
+    expect(index.search("invite user organization")[0]?.name).toBe("registry-admin");
+    expect(index.search("pivot table")[0]?.name).toBe("spreadsheet-tools");
+    expect(index.search("scanned invoices")[0]?.name).toBe("pdf-forms");
+  });
+
+  it("leaves fenced code out of the body", () => {
+    expect(names(index.search("rotate"))).toEqual(["registry-admin"]);
+    expect(index.search("registry-cli")).toEqual(index.search("registry cli"));
+    const terms = extractBodyTerms("Intro.\n```\nsecretcommand --flag\n```\nOutro.\n");
+    expect(terms.body.split(" ")).not.toContain("secretcommand");
+  });
+});
+
+describe("search ranking: requests in natural language", () => {
+  const index = createSearchIndex(library);
+
+  it("matches word forms through stemming", () => {
+    expect(index.search("deployments rolling out")[0]?.name).toMatch(/^deploy-/);
+    expect(index.search("reviewing pull requests")[0]?.name).toBe("code-review");
+    expect(index.search("filling a form")[0]?.name).toBe("pdf-forms");
+  });
+
+  it("is not carried away by the common words of a 30-word request", () => {
+    const request =
+      "Hi, could you please help me with something for my project? I want to create a new task for the team: " +
+      "invite a new user to the organization and add them to the Developers group, and then update the project.";
+    expect(request.split(/\s+/).length).toBeGreaterThanOrEqual(30);
+    expect(index.search(request, 3)[0]?.name).toBe("registry-admin");
+  });
+
+  it("rewards the request's words found side by side, as a phrase", () => {
+    // The same words, as many of them: only their order differs (and the name would win a tie).
+    const phrases = createSearchIndex([
+      skill("branch-tools", "Pull the branch changes and request a check."),
+      skill("open-pr", "Open a pull request for the branch changes."),
+    ]);
+    expect(names(phrases.search("pull request"))).toEqual(["open-pr", "branch-tools"]);
+    expect(index.search("pull request")[0]?.name).toBe("code-review");
+  });
+
+  it("uses the namespace to pick between skills that say the same", () => {
+    expect(index.search("deploy acme service")[0]?.name).toBe("deploy-service");
+    expect(index.search("globex deploy rollout")[0]?.name).toBe("deploy-site");
+    expect(index.search("harbor users")[0]?.name).toBe("registry-admin");
+  });
+});
+
+describe("search ranking: copies of one skill", () => {
+  it("finds a skill by the words of any of its copies, returned once under its name", () => {
+    const index = createSearchIndex([
+      skill("pdf", "Extract text from PDF files.", { key: "project:pdf" }),
+      skill("pdf", "Merge and split PDF documents.", { key: "user:pdf" }),
+      skill("merge-tool", "Merge git branches."),
+    ]);
+    expect(index.size).toBe(3);
+    expect(index.search("split documents")[0]?.name).toBe("pdf");
+    expect(names(index.search("pdf"))).toEqual(["pdf"]);
+    expect(index.remove("user:pdf")).toBe(true);
+    expect(index.search("split documents")).toEqual([]);
+    expect(index.search("extract text")[0]?.name).toBe("pdf");
+  });
+});
+
+describe("search confidence", () => {
+  const filler = generateSyntheticSkills(3_000, 11).map((item) => ({
+    name: item.name,
+    description: item.description,
+    tags: item.tags,
+  }));
+  const small = createSearchIndex(library);
+  const large = createSearchIndex([...library, ...filler]);
+
+  it("lies in [0, 1] and is 1 for an exact name", () => {
+    for (const query of ["pdf forms", "invite a user", "code-review", "deploy the service to production"]) {
+      for (const hit of small.search(query, 10)) {
+        expect(hit.confidence).toBeGreaterThanOrEqual(0);
+        expect(hit.confidence).toBeLessThanOrEqual(1);
+      }
+    }
+    expect(small.search("code-review")[0]?.confidence).toBe(1);
+  });
+
+  it("is high for a request a skill answers and low for an unrelated one", () => {
+    const answered = small.search("fill and flatten pdf forms")[0];
+    expect(answered?.name).toBe("pdf-forms");
+    expect(answered?.confidence).toBeGreaterThan(0.4);
+    const unrelated = small.search(
+      "what is the weather like in Lisbon tomorrow morning, and should I bring an umbrella",
+    )[0];
+    expect(unrelated?.confidence ?? 0).toBeLessThan(0.15);
+  });
+
+  it("means about the same over 9 skills and over 3,000", () => {
+    for (const query of [
+      "fill and flatten pdf forms",
+      "invite a user to the organization group",
+      "review a pull request",
+    ]) {
+      const inSmall = small.search(query)[0];
+      const inLarge = large.search(query)[0];
+      expect(inLarge?.name, query).toBe(inSmall?.name);
+      expect(Math.abs((inLarge?.confidence ?? 0) - (inSmall?.confidence ?? 0)), query).toBeLessThan(0.15);
+    }
+  });
+});
