@@ -34,12 +34,7 @@ export async function readZipArchive(
     for (;;) {
       const entry = await nextEntry(zip, label);
       if (entry === undefined) break;
-      const name = yauzl.getFileNameLowLevel(
-        entry.generalPurposeBitFlag,
-        entry.fileNameRaw,
-        entry.extraFields,
-        true,
-      );
+      const name = decodeEntryName(entry);
       const checked = checkEntryPath(name);
       if (!checked.ok) throw unsafeSource(label, name, checked.reason);
       if (checked.path === "" || isGitMetadataPath(checked.path)) continue;
@@ -68,6 +63,29 @@ export async function readZipArchive(
   }
   options.onProgress?.({ phase: "extract", label, entries: entries.length, bytes: expanded, done: true });
   return { entries, contents };
+}
+
+const UTF8_FLAG = 0x800;
+const UNICODE_PATH_FIELD = 0x7075;
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The entry's name. Without the UTF-8 flag or a Unicode path field the format says CP437, but
+ * most tools (macOS Archive Utility, Java, older Windows) write UTF-8 there without saying so:
+ * bytes that are valid UTF-8 are read as UTF-8, and only the rest as CP437.
+ */
+function decodeEntryName(entry: yauzl.Entry): string {
+  const declared =
+    (entry.generalPurposeBitFlag & UTF8_FLAG) !== 0 ||
+    entry.extraFields.some((field) => field.id === UNICODE_PATH_FIELD);
+  if (!declared) {
+    try {
+      return strictUtf8.decode(entry.fileNameRaw);
+    } catch {
+      // Not UTF-8: CP437 below.
+    }
+  }
+  return yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, true);
 }
 
 function entryKind(entry: yauzl.Entry, name: string, label: string): SnapshotEntry["kind"] {

@@ -161,7 +161,11 @@ export function buildTar(entries: readonly TarEntry[]): Buffer {
 
 /** One entry of a hand-built zip: a name as written and content; `unixMode` sets the external attributes. */
 export interface ZipEntry {
+  /** The name, stored as UTF-8 bytes unless `nameBytes` is given. */
   name: string;
+  nameBytes?: Buffer;
+  /** Set the UTF-8 flag (general purpose bit 11); default true. */
+  utf8Flag?: boolean;
   content?: string | Buffer;
   unixMode?: number;
 }
@@ -172,14 +176,15 @@ export function buildZip(entries: readonly ZipEntry[]): Buffer {
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
-    const name = Buffer.from(entry.name, "utf8");
+    const name = entry.nameBytes ?? Buffer.from(entry.name, "utf8");
+    const flags = entry.utf8Flag === false ? 0 : 0x800;
     const data = Buffer.from(entry.content ?? "");
     const compressed = deflateRawSync(data);
     const crc = crc32(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
+    local.writeUInt16LE(flags, 6);
     local.writeUInt16LE(8, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(compressed.length, 18);
@@ -189,7 +194,7 @@ export function buildZip(entries: readonly ZipEntry[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE((3 << 8) | 20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
+    central.writeUInt16LE(flags, 8);
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(compressed.length, 20);
