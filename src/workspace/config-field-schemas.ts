@@ -46,4 +46,5 @@ export const configFieldSchemas = {
     context.addIssue({ code: "custom", message: setting });
     return z.NEVER;
   }),
+  suggestions: z.enum(["auto", "on", "off"]),
 } satisfies Record<keyof SkillboxConfig, z.ZodType>;

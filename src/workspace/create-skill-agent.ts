@@ -23,6 +23,8 @@ import {
 } from "../agent/providers/resolve-provider-config.js";
 import { createSubAgentRunner } from "../agent/sub-agents/create-sub-agent-runner.js";
 import { createTaskTool } from "../agent/sub-agents/task-tool.js";
+import { createSkillSuggester, type SuggestionSetting } from "../agent/suggestions/create-skill-suggester.js";
+import { readLayer1Coverage } from "../agent/suggestions/layer1-coverage.js";
 import { createGuideSection, createSkillsSection } from "../agent/system-prompt.js";
 import { createNodeMcpConnector, type McpConnector } from "../mcp-host/connect-mcp-server.js";
 import { mcpCodeExecutionOrigin } from "../mcp-host/gate-code-execution.js";
@@ -36,8 +38,10 @@ import {
 import { createMcpSkillHost, type McpSkillHost } from "../mcp-host/mcp-skill-host.js";
 import { mcpUserInvocation } from "../mcp-host/mcp-user-invocation.js";
 import { createVerifiedFileCache } from "../mcp-host/verified-file-cache.js";
+import type { BuiltCatalog } from "../prompt/budget.js";
 import type { SkillCatalogBudget } from "../prompt/default-catalog-budget.js";
 import { renderSkillCatalog } from "../prompt/render-skill-catalog.js";
+import { createSessionCatalogOrder } from "../prompt/session-catalog-order.js";
 import type { SkillWatcher } from "../registry/watch/watch-skills.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import { createBuiltinTools } from "../tools/builtin/create-builtin-tools.js";
@@ -100,6 +104,11 @@ export interface CreateSkillAgentOptions {
   /** Translates Layer 1's descriptions when the settings turn translation on; default: this agent's provider and model. */
   translator?: Translator;
   compaction?: CompactionOptions | false;
+  /**
+   * Skill suggestions in each user turn, over the config's `suggestions` (default `auto`: while
+   * Layer 1 leaves some skill without its own described line). The CLI's `--suggest`/`--no-suggest`.
+   */
+  suggestions?: SuggestionSetting;
   /** Connects the config's `mcpServers`; default the Node connector (stdio, HTTP, SSE). */
   mcpConnector?: McpConnector;
   /** Told about bad `mcpServers` entries, servers that could not be used, refused entries and refused reads (warnings). */
@@ -257,21 +266,49 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     settings: workspace.settings,
   };
   let translated: ReadonlyMap<string, string> | undefined;
+  // Layer 1 keeps the order it had at the session's first turn (usage moves scores every turn, and
+  // a reordered system prompt defeats the provider's prompt cache); skills added later go last.
+  const sessionOrder = createSessionCatalogOrder();
   const translateCatalog = async (signal: AbortSignal | undefined) => {
-    const entries = registry.catalogEntries();
-    translated = await translateSkillCatalog(entries, catalog, translation, signal ? { signal } : {});
+    const entries = sessionOrder(registry.catalogEntries());
+    const options = { ...catalog, order: "given" as const };
+    translated = await translateSkillCatalog(entries, options, translation, signal ? { signal } : {});
   };
-  const renderCatalog = () =>
+  const buildCatalog = (): BuiltCatalog | undefined =>
     renderSkillCatalog(
-      mcpHost === undefined
-        ? registry.catalogEntries()
-        : [...registry.catalogEntries(), ...mcpCatalogEntries(mcpHost.entries(), stateOf)],
+      sessionOrder(
+        mcpHost === undefined
+          ? registry.catalogEntries()
+          : [...registry.catalogEntries(), ...mcpCatalogEntries(mcpHost.entries(), stateOf)],
+      ),
       {
         ...catalog,
+        order: "given",
         countTokens: false,
         ...(translated === undefined ? {} : { descriptions: translated }),
       },
-    )?.text;
+    );
+  // Layer 1 as built for this turn's suggestions, taken by the turn's first request instead of
+  // building it twice: the same inputs an instant later, so the same bytes.
+  let builtForTurn: BuiltCatalog | undefined;
+  const renderCatalog = () => {
+    const built = builtForTurn ?? buildCatalog();
+    builtForTurn = undefined;
+    return built?.text;
+  };
+  const suggestionSetting = options.suggestions ?? config.suggestions ?? "auto";
+  const suggester =
+    suggestionSetting === "off"
+      ? undefined
+      : createSkillSuggester({
+          registry,
+          setting: suggestionSetting,
+          cwd,
+          layer1: () => {
+            builtForTurn = buildCatalog();
+            return readLayer1Coverage(builtForTurn);
+          },
+        });
   let sessionId = options.sessionId;
   const agentOptions: AgentOptions = {
     provider,
@@ -290,6 +327,7 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     audit: workspace.audit,
     cwd,
     skills: registry,
+    ...(suggester === undefined ? {} : { suggestions: suggester }),
     subAgents,
     userInvocation: {
       // A getter: the settings page may switch shell lines on or off while a chat is open.
@@ -326,6 +364,7 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     async run(input, runOptions) {
       await mcpReady;
       await translateCatalog(runOptions?.signal);
+      builtForTurn = undefined;
       return agent.run(input, runOptions);
     },
     compact: () => agent.compact(),
@@ -338,6 +377,7 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     async close(reason) {
       watcher?.close();
       watcher = undefined;
+      suggester?.close();
       try {
         await agent.close(reason);
       } finally {

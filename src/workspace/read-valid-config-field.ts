@@ -24,6 +24,7 @@ export const CONFIG_KEYS = [
   "maxDirectories",
   "mcpServers",
   "store",
+  "suggestions",
 ] as const satisfies readonly ConfigKey[];
 
 const KNOWN_KEYS: ReadonlySet<string> = new Set(CONFIG_KEYS);
@@ -132,4 +133,5 @@ const CHECKS: Record<ConfigKey, Check> = {
     const setting = readStoreSetting(field);
     return typeof setting === "string" ? REJECTED : setting;
   },
+  suggestions: oneOf("auto", "on", "off"),
 };

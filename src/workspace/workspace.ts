@@ -57,6 +57,11 @@ export interface SkillboxConfig {
    * honoured from the user config only. `--store` and SKILLBOX_DATABASE_URL win over it.
    */
   store?: { url: string; schema?: string };
+  /**
+   * Skill suggestions in each user turn of `run`, `chat` and createSkillAgent: `auto` (default) while
+   * Layer 1 leaves some skill without its own described line, `on` always, `off` never.
+   */
+  suggestions?: "auto" | "on" | "off";
 }
 
 export interface OpenWorkspaceOptions {
