@@ -91,6 +91,13 @@ export interface SkillListResponse {
   mcpServers?: McpServerSummary[];
 }
 
+/** `GET /api/search?q=&limit=`: the registry's ranked search, best first. */
+export interface SkillSearchResponse {
+  query: string;
+  /** `score` ranks within this query; `confidence` in [0, 1] is comparable across queries and libraries. */
+  results: (SkillSummary & { score: number; confidence: number })[];
+}
+
 /** One configured MCP server as the API reports it. */
 export interface McpServerSummary {
   label: string;

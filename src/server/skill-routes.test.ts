@@ -318,3 +318,31 @@ describe("POST /api/skills/:name/scripts/:script", () => {
     );
   });
 });
+
+describe("GET /api/search", () => {
+  it("ranks skills with the registry's search, with a score and a confidence", async () => {
+    const { app, skills, workspace } = setUp();
+    addSkill(skills, "pdf-forms", "Fill and flatten PDF forms.");
+    addSkill(skills, "charts", "Plot charts from tables.");
+    workspace.registry.refresh();
+    const response = await app.request(
+      `/api/search?${new URLSearchParams({ q: "fill in a pdf form", limit: "1" })}`,
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      query: string;
+      results: (SkillSummary & { score: number; confidence: number })[];
+    };
+    expect(body.query).toBe("fill in a pdf form");
+    expect(body.results.map((result) => result.name)).toEqual(["pdf-forms"]);
+    expect(body.results[0]?.confidence).toBeGreaterThan(0);
+    expect(body.results[0]?.confidence).toBeLessThanOrEqual(1);
+    expect(body.results[0]?.score).toBeGreaterThan(0);
+  });
+
+  it("refuses an empty query and a bad limit", async () => {
+    const { app } = setUp();
+    expect((await app.request("/api/search?q=%20")).status).toBe(400);
+    expect((await app.request("/api/search?q=pdf&limit=0")).status).toBe(400);
+  });
+});

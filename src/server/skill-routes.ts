@@ -10,7 +10,7 @@ import { loadSkillText } from "../skills/load-skill-text.js";
 import { isSkillState, type SkillStateScope } from "../store/skill-state.js";
 import { translateIfEnabled } from "../translate/translate-if-enabled.js";
 import type { McpSkillEntry } from "../workspace/mcp-skills.js";
-import type { SkillDetail, SkillListResponse, SkillSummary } from "./api-types.js";
+import type { SkillDetail, SkillListResponse, SkillSearchResponse, SkillSummary } from "./api-types.js";
 import { HttpError } from "./error-response.js";
 import { listSkillFileTree } from "./list-skill-file-tree.js";
 import { readJsonBody, rejectUnknownKeys } from "./read-json-body.js";
@@ -19,8 +19,9 @@ import { toMcpSkillSummary, toSkillSummary } from "./skill-summary.js";
 
 const SCOPES: readonly SkillStateScope[] = ["user", "project", "project-local"];
 const MAX_SCRIPT_ARGS = 100;
+const MAX_SEARCH_RESULTS = 50;
 
-/** Adds `/api/skills`, `/api/skills/:name`, `/api/skills/:name/state` and `/api/skills/:name/scripts/:script`. */
+/** Adds `/api/skills`, `/api/search`, `/api/skills/:name`, `/api/skills/:name/state` and `/api/skills/:name/scripts/:script`. */
 export function addSkillRoutes(app: Hono, context: RouteContext): void {
   const { workspace, mcpSkills } = context;
   const { registry } = workspace;
@@ -99,6 +100,30 @@ export function addSkillRoutes(app: Hono, context: RouteContext): void {
     // Kept only when nothing changed while it was built (the translation step awaits).
     if (context.changeCount() === changes) cachedList = { key, at: now, body };
     return c.body(body, 200, { "Content-Type": "application/json" });
+  });
+
+  // The registry's ranked search (the one behind search_skills, `list --query` and MCP's search
+  // tool), for clients that route requests to skills; the page filters its own list instead.
+  app.get("/api/search", (c) => {
+    context.ensureFresh();
+    const query = (c.req.query("q") ?? "").trim();
+    if (query === "")
+      throw new HttpError(400, "invalid-query", "Give the request or keywords to search for as ?q=.");
+    const limitText = c.req.query("limit") ?? "10";
+    const limit = Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_RESULTS)
+      throw new HttpError(
+        400,
+        "invalid-limit",
+        `limit must be a whole number from 1 to ${MAX_SEARCH_RESULTS}, not '${limitText}'.`,
+      );
+    const now = context.clock();
+    const results = registry.search(query, limit).map(({ record, score, confidence }) => ({
+      ...toSkillSummary(workspace, record, now),
+      score,
+      confidence,
+    }));
+    return c.json({ query, results } satisfies SkillSearchResponse);
   });
 
   app.get("/api/skills/:name", async (c) => {
