@@ -12,6 +12,8 @@ export const AGENT_OPTIONS = {
   "max-steps": { type: "string" },
   budget: { type: "string" },
   allow: { type: "string", multiple: true },
+  suggest: { type: "boolean" },
+  "no-suggest": { type: "boolean" },
   ...WORKSPACE_OPTIONS,
 } as const;
 
@@ -23,6 +25,9 @@ export const AGENT_OPTIONS_HELP = `  --provider <name>  openai (also any OpenAI-
   --max-steps <n>    Model calls per prompt at most (default 25)
   --budget <tokens>  Limit on the skills list in the system prompt, or none for every skill
                      (default: config prompt.budgetTokens, else 2% of the model's context window)
+  --suggest          Suggest fitting skills in each of your turns, whatever the library's size
+  --no-suggest       Never suggest skills (default: config "suggestions", else only while the
+                     skills list leaves some skill without its description)
   --allow <rule>     Let tool calls the rule covers run without asking (repeatable), e.g.
                      --allow "Bash(git:*)"; bash is asked about otherwise
   --dir <folder>     Look for skills only in this folder (repeatable); replaces the default roots
@@ -49,6 +54,8 @@ export interface AgentOptionValues {
   "max-steps"?: string | undefined;
   budget?: string | undefined;
   allow?: string[] | undefined;
+  suggest?: boolean | undefined;
+  "no-suggest"?: boolean | undefined;
   dir?: string[] | undefined;
   cwd?: string | undefined;
 }

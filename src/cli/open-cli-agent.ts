@@ -45,6 +45,10 @@ export function openCliAgent(
   const maxSteps = parseMaxSteps(command, values["max-steps"]);
   const catalogBudget = parseBudgetOption(command, values.budget);
   const allow = parseAllowRules(command, values.allow);
+  if (values.suggest && values["no-suggest"]) {
+    throw usageError(command, "--suggest and --no-suggest contradict each other: give one");
+  }
+  const suggestions = values.suggest ? "on" : values["no-suggest"] ? "off" : undefined;
   const sessionId = randomUUID();
   const workspace = openCliWorkspace(command, io, values, { sessionId });
   try {
@@ -84,6 +88,7 @@ export function openCliAgent(
       sessionId,
       ...(maxSteps === undefined ? {} : { maxSteps }),
       ...(catalogBudget === undefined ? {} : { catalogBudget }),
+      ...(suggestions === undefined ? {} : { suggestions }),
       ...(configured === undefined ? {} : { translator: configured }),
     });
     return {

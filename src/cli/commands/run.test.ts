@@ -435,6 +435,43 @@ describe("skillbox run's skills list", () => {
     expect(systemOf(server?.requests[1]).length).toBeLessThan(2000);
     expect((await run(["--budget", "lots", "hello"])).code).toBe(2);
   });
+
+  it("suggests fitting skills in the user turn with --suggest, never with --no-suggest", async () => {
+    writeAgentSkill(
+      base,
+      "image-resizer",
+      "description: Resize, crop, compress and convert PNG and JPEG images to WebP.",
+      "Use sharp.",
+    );
+    writeAgentSkill(
+      base,
+      "meeting-notes",
+      "description: Summarise meeting transcripts into decisions and action items.",
+      "List owners.",
+    );
+    writeAgentSkill(
+      base,
+      "sql-tuning",
+      "description: Speed up slow SQL queries with EXPLAIN plans and indexes.",
+      "Read the plan.",
+    );
+    const prompt = "Resize and compress these PNG images to WebP";
+    const userTurn = (index: number) =>
+      String(
+        ((server?.requests[index]?.body.messages ?? []) as { role: string; content: unknown }[]).find(
+          (message) => message.role === "user",
+        )?.content,
+      );
+    expect((await run(["--suggest", prompt], [{ text: "ok" }, { text: "ok" }])).code).toBe(0);
+    expect(userTurn(0)).toMatch(
+      /^Resize and compress these PNG images to WebP\n\n<system-reminder>\n.*\n- image-resizer: Resize, crop/,
+    );
+    expect((await run(["--no-suggest", prompt])).code).toBe(0);
+    expect(userTurn(1)).toBe(prompt);
+    const both = await run(["--suggest", "--no-suggest", prompt]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("--suggest and --no-suggest contradict each other");
+  });
 });
 
 /** Hooks in a project's config run only for a project the user trusts. */
