@@ -57,6 +57,63 @@ describe("the global --store option", () => {
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
   });
 
+  it("warns in one line that a password in --store shows in the process list, and not for the variable", async () => {
+    const url = "postgres://someone:secret@127.0.0.1:1/skills";
+    const viaOption = await run(["--store", url, "state", "pdf", "--dir", "skills"]);
+    const [warning, ...others] = viaOption.stderr.trim().split("\n");
+    expect(warning).toMatch(/^skillbox state: warning: the password in --store can be read by anyone/);
+    expect(warning).toContain("SKILLBOX_DATABASE_URL");
+    expect(warning).toContain('"store" key of ~/.skillbox/config.json');
+    expect(others).toHaveLength(1);
+    expect(viaOption.stderr).not.toContain("secret");
+    const viaVariable = await run(["state", "pdf", "--dir", "skills"], { SKILLBOX_DATABASE_URL: url });
+    expect(viaVariable.stderr).not.toContain("warning");
+    const withoutPassword = await run(["--store", "postgres://someone@127.0.0.1:1/skills", "state", "pdf"]);
+    expect(withoutPassword.stderr).not.toContain("warning");
+  });
+
+  it("says a malformed URL is malformed and where it was given, instead of 'cannot be reached'", async () => {
+    const malformed = "postgres://someone:pa/ss@127.0.0.1:1/skills";
+    const viaOption = await run(["--store", malformed, "state", "pdf", "--dir", "skills"]);
+    expect(viaOption.code).not.toBe(0);
+    expect(viaOption.stderr).toMatch(/^skillbox state: --store is a malformed PostgreSQL URL: /);
+    expect(viaOption.stderr).not.toContain("cannot be reached");
+    expect(viaOption.stderr).not.toContain("pa/ss");
+    const viaVariable = await run(["state", "pdf", "--dir", "skills"], { SKILLBOX_DATABASE_URL: malformed });
+    expect(viaVariable.stderr).toMatch(
+      /^skillbox state: SKILLBOX_DATABASE_URL is a malformed PostgreSQL URL/,
+    );
+    mkdirSync(join(root, "home-malformed", ".skillbox"), { recursive: true });
+    writeFileSync(
+      join(root, "home-malformed", ".skillbox", "config.json"),
+      JSON.stringify({ store: malformed }),
+    );
+    const viaConfig = await run(["state", "pdf", "--dir", "skills"], {}, "home-malformed");
+    expect(viaConfig.stderr).toContain('Config key "store" in ');
+    expect(viaConfig.stderr).toContain("url is a malformed PostgreSQL URL");
+  });
+
+  it("turns pg's nine-line sslmode warning into one line of advice from Skillbox", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const url = "postgres://someone@127.0.0.1:1/skills?sslmode=require";
+      const result = await run(["state", "pdf", "--dir", "skills"], { SKILLBOX_DATABASE_URL: url });
+      const lines = result.stderr.trim().split("\n");
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(
+        /^skillbox state: warning: sslmode=require is used as sslmode=verify-full .*sslmode=no-verify/,
+      );
+      expect(lines[1]).toContain("cannot be reached");
+      // Give a process warning (emitted on the next tick) the time to arrive.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((warning) => warning.message)).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
   it("refuses --store without a value", async () => {
     const result = await run(["--store"]);
     expect(result.stderr).toContain("option --store needs a postgres:// URL");

@@ -3,8 +3,9 @@
 
 import { homedir } from "node:os";
 import { describeError } from "../errors.js";
+import { hasPassword } from "../store/postgres/postgres-url.js";
 import { resolveConfiguredStore } from "../workspace/resolve-configured-store.js";
-import type { WorkspaceStores } from "../workspace/workspace.js";
+import { DATABASE_URL_VARIABLE, type WorkspaceStores } from "../workspace/workspace.js";
 import type { CliIo } from "./command.js";
 import { escapeTerminalLine } from "./escape-terminal-text.js";
 
@@ -31,11 +32,18 @@ export async function openGlobalStore(
     home: io.home ?? homedir(),
   });
   if (configured === undefined) return undefined;
+  if (configured.source === "option" && hasPassword(configured.url)) {
+    io.stderr(
+      `skillbox ${commandName}: warning: the password in --store can be read by anyone on this machine ` +
+        `(ps shows the command line); set ${DATABASE_URL_VARIABLE} or the "store" key of ~/.skillbox/config.json instead.\n`,
+    );
+  }
   // Loaded only when asked for, so SQLite runs never load the PostgreSQL driver (nor any command the workspace).
   const { openPostgresStore } = await import("../store/postgres/open-postgres-store.js");
   const { createWorkspaceStores } = await import("../workspace/open-workspace-with-store.js");
   const postgres = await openPostgresStore({
     connectionString: configured.url,
+    onWarning: (advice) => io.stderr(`skillbox ${commandName}: warning: ${escapeTerminalLine(advice)}\n`),
     ...(configured.schema === undefined ? {} : { schema: configured.schema }),
   });
   postgres.onError((error) => {

@@ -90,4 +90,22 @@ describe("resolveConfiguredStore", () => {
     );
     expect((fromVariable as Error).message).toMatch(/^SKILLBOX_DATABASE_URL takes a postgres:\/\//);
   });
+
+  it("says a URL is malformed, and whether --store, SKILLBOX_DATABASE_URL or the config's store holds it", () => {
+    const malformed = "postgres://me:pa/ss@db.internal/skills";
+    const fromOption = caught(() => resolveConfiguredStore({ url: malformed, env: {}, home }));
+    expect(isSkillboxError(fromOption, "invalid-argument")).toBe(true);
+    expect((fromOption as Error).message).toMatch(/^--store is a malformed PostgreSQL URL: /);
+    expect((fromOption as Error).message).not.toContain("pa/ss");
+    const fromVariable = caught(() =>
+      resolveConfiguredStore({ env: { SKILLBOX_DATABASE_URL: malformed }, home }),
+    );
+    expect((fromVariable as Error).message).toMatch(/^SKILLBOX_DATABASE_URL is a malformed PostgreSQL URL: /);
+    writeUserConfig({ store: { url: malformed } });
+    const fromConfig = caught(() => resolveConfiguredStore({ env: {}, home }));
+    expect(isSkillboxError(fromConfig, "config-error")).toBe(true);
+    expect((fromConfig as Error).message).toMatch(
+      /^Config key "store" in .* is invalid: url is a malformed PostgreSQL URL: it cannot be read as/,
+    );
+  });
 });

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { SkillboxError } from "../errors.js";
+import { findPostgresUrlProblem } from "../store/postgres/postgres-url.js";
 import { DATABASE_URL_VARIABLE, type SkillboxConfig } from "./workspace.js";
 
 /** The config's `store` key (a bare URL string in the file is read as `{ url }`). */
@@ -32,6 +33,8 @@ export function readStoreSetting(value: unknown): StoreSetting | string {
   if (unknown.length > 0) return `unknown key ${JSON.stringify(unknown[0])} (known: url, schema)`;
   if (typeof url !== "string" || !isPostgresUrl(url))
     return "url must start with postgres:// or postgresql://";
+  const problem = findPostgresUrlProblem(url.trim());
+  if (problem !== undefined) return `url is a malformed PostgreSQL URL: ${problem}`;
   if (schema === undefined) return { url: url.trim() };
   if (typeof schema !== "string" || !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema)) {
     return "schema must be a plain PostgreSQL name (letters, digits, _; at most 63)";
@@ -86,11 +89,17 @@ export function resolveConfiguredStore(options: {
 }
 
 function checkUrl(url: string, from: string): string {
-  if (isPostgresUrl(url)) return url;
-  throw new SkillboxError(
-    "invalid-argument",
-    `${from} takes a postgres:// or postgresql:// URL; got ${JSON.stringify(url.split(":")[0])}:….`,
-  );
+  if (!isPostgresUrl(url)) {
+    throw new SkillboxError(
+      "invalid-argument",
+      `${from} takes a postgres:// or postgresql:// URL; got ${JSON.stringify(url.split(":")[0])}:….`,
+    );
+  }
+  const problem = findPostgresUrlProblem(url);
+  if (problem !== undefined) {
+    throw new SkillboxError("invalid-argument", `${from} is a malformed PostgreSQL URL: ${problem}.`);
+  }
+  return url;
 }
 
 function isPostgresUrl(url: string): boolean {

@@ -3,13 +3,14 @@
 // every reconnect. See docs/decisions/2026-12-01-postgres-store.md for why reads answer from memory.
 
 import pg from "pg";
-import type { SkillboxError } from "../../errors.js";
+import { SkillboxError } from "../../errors.js";
 import { ChangeListener } from "./change-listener.js";
 import { createUnavailableError, createUnreachableAtOpenError, describeDatabase } from "./pg-errors.js";
 import { type PgMigration, pgMigrations, runPgMigrations } from "./pg-migrations.js";
 import { DEFAULT_AUDIT_MEMORY_LIMIT, PostgresAuditLog } from "./postgres-audit-log.js";
 import { PostgresCacheStore } from "./postgres-cache-store.js";
 import { type PgStoreContext, PostgresSettingsStore } from "./postgres-settings-store.js";
+import { findPostgresUrlProblem, normalizeSslMode } from "./postgres-url.js";
 import { PostgresUsageStore } from "./postgres-usage-store.js";
 import { createReloader } from "./reload-tables.js";
 import type { StoreChangeListener } from "./store-change.js";
@@ -37,6 +38,11 @@ export interface OpenPostgresStoreOptions {
   migrations?: readonly PgMigration[];
   /** Epoch milliseconds (default `Date.now`). */
   now?: () => number;
+  /**
+   * Advice about the connection string, one line each (today: an sslmode pg reads as verify-full).
+   * Default: a process warning.
+   */
+  onWarning?: (message: string) => void;
 }
 
 /** An open PostgreSQL store. Reads answer from memory; writes queue and commit in order. */
@@ -80,12 +86,18 @@ export interface PostgresStore {
 
 /** Connects, migrates and loads; throws `store-unavailable` when PostgreSQL cannot be reached. */
 export async function openPostgresStore(options: OpenPostgresStoreOptions): Promise<PostgresStore> {
+  const problem = findPostgresUrlProblem(options.connectionString);
+  if (problem !== undefined) {
+    throw new SkillboxError("invalid-argument", `The PostgreSQL connection string is malformed: ${problem}.`);
+  }
+  const { url: connectionString, advice } = normalizeSslMode(options.connectionString);
+  if (advice !== undefined) (options.onWarning ?? ((message) => process.emitWarning(message)))(advice);
   const schema = options.schema ?? DEFAULT_PG_SCHEMA;
-  const database = describeDatabase(options.connectionString);
+  const database = describeDatabase(connectionString);
   const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
   const now = options.now ?? Date.now;
   const pool = new pg.Pool({
-    connectionString: options.connectionString,
+    connectionString,
     max: options.poolSize ?? 4,
     keepAlive: true,
     connectionTimeoutMillis: connectTimeoutMs,
@@ -124,7 +136,7 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
   const loader = createReloader({ pipeline, stores: { settings, usage, audit, cache } });
   reloader = loader;
   const listener = new ChangeListener({
-    connectionString: options.connectionString,
+    connectionString,
     schema,
     connectTimeoutMs,
     onNotice: (notice) => loader.noticeChange(notice),
