@@ -7,6 +7,9 @@ import type { SkillRecord } from "../registry/index/skill-record.js";
 import type { SkillPath } from "./assign-skill-paths.js";
 import { createSkillEntryCache, type SkillEntryChange } from "./skill-entry-cache.js";
 
+/** The stamp logic alone: no watch event may race these checks. */
+const UNWATCHED = { watch: false };
+
 const folders: string[] = [];
 let stamp = 1_700_000_000;
 afterEach(() => {
@@ -41,7 +44,7 @@ function skillFolder(): { path: SkillPath; write(relative: string, text: string)
 describe("createSkillEntryCache", () => {
   it("builds an entry once and reuses it while no file's size or mtime changed", async () => {
     const { path: skill } = skillFolder();
-    const cache = createSkillEntryCache(() => undefined);
+    const cache = createSkillEntryCache(() => undefined, Date.now, UNWATCHED);
     const first = await cache.entryFor(skill);
     expect(first?.entry.resources).toHaveLength(2);
     expect(await cache.entryFor(skill)).toBe(first);
@@ -49,7 +52,7 @@ describe("createSkillEntryCache", () => {
 
   it("rebuilds when a file changes and reports which URIs got a new digest", async () => {
     const { path: skill, write } = skillFolder();
-    const cache = createSkillEntryCache(() => undefined);
+    const cache = createSkillEntryCache(() => undefined, Date.now, UNWATCHED);
     const changes: SkillEntryChange[] = [];
     cache.onEntryChanged((change) => changes.push(change));
     const first = await cache.entryFor(skill);
@@ -59,12 +62,13 @@ describe("createSkillEntryCache", () => {
     expect(changes).toEqual([{ uri: skill.uri, changedFiles: ["skill://notes/reference/format.md"] }]);
   });
 
-  it("skips the walk for a listing when the stamps were checked within maxAgeMs, and checks again after", async () => {
+  it("without watches, skips the walk for a listing when the stamps were checked within maxAgeMs, and checks again after", async () => {
     const { path: skill, write } = skillFolder();
     let now = 1000;
     const cache = createSkillEntryCache(
       () => undefined,
       () => now,
+      UNWATCHED,
     );
     const first = await cache.entryFor(skill);
     write("reference/format.md", "Numbered lists.\n");
@@ -73,11 +77,30 @@ describe("createSkillEntryCache", () => {
     expect(await cache.entryFor(skill, { maxAgeMs: 500 })).not.toBe(first);
   });
 
+  it("with watches, reuses an entry for a listing until an event names a changed file, then hashes that file again", async () => {
+    const { path: skill, write } = skillFolder();
+    let now = 1000;
+    const cache = createSkillEntryCache(
+      () => undefined,
+      () => now,
+    );
+    const first = await cache.entryFor(skill);
+    now += 60_000;
+    expect(await cache.entryFor(skill, { maxAgeMs: 500 })).toBe(first);
+    const dirty = new Promise<string>((resolve) => cache.onDirty(resolve));
+    write("reference/format.md", "Numbered lists.\n");
+    expect(await dirty).toBe(skill.uri);
+    const next = await cache.entryFor(skill, { maxAgeMs: 500 });
+    expect(next).not.toBe(first);
+    expect(next?.files.find((file) => file.relative === "reference/format.md")?.size).toBe(16);
+    cache.close();
+  });
+
   it("refuses to publish a skill the SDK rejects, with a warning naming the folder", async () => {
     const { path: skill, write } = skillFolder();
     write("SKILL.md", "---\nname: other\ndescription: Wrong name.\n---\nBody.\n");
     const warnings: SkillWarning[] = [];
-    const cache = createSkillEntryCache((warning) => warnings.push(warning));
+    const cache = createSkillEntryCache((warning) => warnings.push(warning), Date.now, UNWATCHED);
     expect(await cache.entryFor(skill)).toBeUndefined();
     expect(warnings[0]?.path).toBe(skill.record.directory);
     expect(warnings[0]?.message).toContain("not served over MCP");
@@ -92,7 +115,7 @@ describe("createSkillEntryCache and folders", () => {
     const age = (folder: string, seconds: number) => utimesSync(folder, seconds, seconds);
     age(directory, 1_600_000_000);
     age(reference, 1_600_000_000);
-    const cache = createSkillEntryCache(() => undefined);
+    const cache = createSkillEntryCache(() => undefined, Date.now, UNWATCHED);
     const first = await cache.entryFor(skill);
     const relatives = async () => (await cache.entryFor(skill))?.files.map((file) => file.relative);
 
@@ -110,7 +133,7 @@ describe("createSkillEntryCache and folders", () => {
 
   it("walks a folder changed within the last second every time, since its mtime may not move again", async () => {
     const { path: skill, write } = skillFolder();
-    const cache = createSkillEntryCache(() => undefined);
+    const cache = createSkillEntryCache(() => undefined, Date.now, UNWATCHED);
     await cache.entryFor(skill);
     write("reference/extra.md", "More.\n");
     // write() ages the file, not the folder: the folder's mtime is now.
@@ -128,7 +151,7 @@ describe("createSkillEntryCache when a URI moves", () => {
     const file = (folder: SkillPath) => path.join(folder.record.directory, "reference", "format.md");
     utimesSync(file(first.path), 1_600_000_000, 1_600_000_000);
     utimesSync(file(second.path), 1_600_000_000, 1_600_000_000);
-    const cache = createSkillEntryCache(() => undefined);
+    const cache = createSkillEntryCache(() => undefined, Date.now, UNWATCHED);
     const changes: SkillEntryChange[] = [];
     cache.onEntryChanged((change) => changes.push(change));
     const before = await cache.entryFor(first.path);

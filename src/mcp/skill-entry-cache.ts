@@ -21,6 +21,7 @@ import {
   type ServedPath,
 } from "./list-served-files.js";
 import { mimeTypeOf } from "./mime-type.js";
+import { createSkillFolderWatcher, type SkillFolderWatcher } from "./watch-skill-folders.js";
 
 /** One file of a built entry: what was hashed, and the stamp it had. */
 export interface BuiltSkillFile {
@@ -49,9 +50,16 @@ export interface SkillEntryChange {
 export interface SkillEntryCache {
   /**
    * The entry for `skill`, after a stamp check (a rebuild of what changed); undefined when it cannot
-   * be published. With `maxAgeMs`, an entry whose stamps were checked that recently is returned as is.
+   * be published. With `maxAgeMs`, an entry that no watch event touched since its check is returned as
+   * is — while its folders are watched whatever its age, otherwise if checked that recently.
    */
   entryFor(skill: SkillPath, options?: { maxAgeMs?: number }): Promise<BuiltSkill | undefined>;
+  /** Called (synchronously, from the watch event) when a file of a built skill changed on disk. */
+  onDirty(listener: (uri: string) => void): () => void;
+  /** True when some watch event has not been checked yet (the caller rebuilds those entries). */
+  dirtyUris(): string[];
+  /** Stops watching. */
+  close(): void;
   /** The entry as last built, without a check (reads verify the bytes they serve themselves). */
   peek(skill: SkillPath): BuiltSkill | undefined;
   /** Forgets entries whose URI is not in `uris` (skills no longer served). */
@@ -74,7 +82,15 @@ type Cached = {
   built: BuiltSkill | undefined;
   /** Why the skill is not published (last reported), if it is not. */
   refusal?: string;
+  /** Every folder of the skill is watched: until an event, nothing changed. */
+  watched: boolean;
 };
+
+/** Options of the cache. */
+export interface SkillEntryCacheOptions {
+  /** Watch the folders of built entries (events mark them for a check); default true. */
+  watch?: boolean;
+}
 
 /** A file hashed whole, with the stamp it had when opened (and its bytes, when asked for). */
 type HashedFile = { digest: string; size: number; mtimeMs: number; bytes: Buffer | undefined };
@@ -83,29 +99,63 @@ type HashedFile = { digest: string; size: number; mtimeMs: number; bytes: Buffer
 export function createSkillEntryCache(
   onWarning: (warning: SkillWarning) => void,
   clock: () => number = Date.now,
+  options: SkillEntryCacheOptions = {},
 ): SkillEntryCache {
   const cache = new Map<string, Cached>();
   const building = new Map<string, Promise<BuiltSkill | undefined>>();
   const listeners = new Set<(change: SkillEntryChange) => void>();
+  const dirtyListeners = new Set<(uri: string) => void>();
+  /**
+   * Relative paths (or every file) that watch events named since the skill's last check. Kept apart
+   * from the cached state: an event that lands while a build awaits the SDK must survive that build.
+   */
+  const dirty = new Map<string, Set<string> | "all">();
+  const watcher: SkillFolderWatcher | undefined =
+    options.watch === false
+      ? undefined
+      : createSkillFolderWatcher((uri, changed) => {
+          const cached = cache.get(uri);
+          if (cached === undefined) return;
+          const directory = path.dirname(cached.skillFile);
+          let relative =
+            changed === undefined ? undefined : path.relative(directory, changed).split(path.sep).join("/");
+          if (relative === path.basename(cached.skillFile)) relative = "SKILL.md";
+          const current = dirty.get(uri);
+          if (relative === undefined || relative === "" || relative.startsWith("..")) dirty.set(uri, "all");
+          else if (current === undefined) dirty.set(uri, new Set([relative]));
+          else if (current !== "all") current.add(relative);
+          for (const listener of [...dirtyListeners]) listener(uri);
+        });
 
   async function build(skill: SkillPath): Promise<BuiltSkill | undefined> {
     const cached = cache.get(skill.uri);
     // Stamps are only comparable within one folder: a URI now served from another one starts afresh.
     const previous = cached?.skillFile === skill.record.file ? cached : undefined;
+    // What events named is hashed again whatever its stamp: two writes within one mtime tick, of the
+    // same size, leave the stamp as it was.
+    const touched = dirty.get(skill.uri);
+    dirty.delete(skill.uri);
+    const forced = (relative: string) => touched === "all" || touched?.has(relative) === true;
     // A refusal is reported once, not again on every check that finds it unchanged.
     const refuse = (
       message: string,
-      next: Omit<Cached, "checkedAt" | "skillFile" | "refusal"> = emptyState(),
+      next: Omit<Cached, "checkedAt" | "skillFile" | "refusal" | "watched"> = emptyState(),
     ) => {
       if (previous?.refusal !== message) {
         onWarning({ path: skill.record.directory, message: `${message} (not served over MCP)` });
       }
-      cache.set(skill.uri, { ...next, checkedAt: clock(), skillFile: skill.record.file, refusal: message });
+      cache.set(skill.uri, {
+        ...next,
+        checkedAt: clock(),
+        skillFile: skill.record.file,
+        refusal: message,
+        watched: watchFolders(skill.uri, next.folders),
+      });
       return undefined;
     };
     let paths: ServedPath[];
     let folders: readonly ServedFolder[];
-    if (previous?.built !== undefined && foldersUnchanged(previous.folders)) {
+    if (previous?.built !== undefined && touched === undefined && foldersUnchanged(previous.folders)) {
       // No folder's entries changed: the files are the ones published last time (stats follow).
       folders = previous.folders;
       paths = previous.built.files.map((file) => ({
@@ -124,7 +174,7 @@ export function createSkillEntryCache(
     let skillFileBytes: Buffer | undefined;
     for (const file of paths) {
       const known = previous?.stamps.get(file.relative);
-      if (known !== undefined) {
+      if (known !== undefined && !forced(file.relative)) {
         const stamp = statStamp(file.absolute);
         if (
           stamp !== "gone" &&
@@ -191,6 +241,7 @@ export function createSkillEntryCache(
       previous.checkedAt = clock();
       previous.stamps = stamps;
       previous.folders = folders;
+      previous.watched = watchFolders(skill.uri, folders);
       return previous.built;
     }
     const built = publish(skill, parsed.entry, stamps, onWarning);
@@ -201,6 +252,7 @@ export function createSkillEntryCache(
       folders,
       parsed,
       built,
+      watched: watchFolders(skill.uri, folders),
     });
     // Against what was published at this URI, from whichever folder.
     if (cached?.built !== undefined) {
@@ -213,16 +265,27 @@ export function createSkillEntryCache(
 
   function forget(uri: string): undefined {
     cache.delete(uri);
+    watcher?.remove(uri);
     return undefined;
   }
 
+  /** Watches the skill's folders; true when every one of them is watched. */
+  function watchFolders(uri: string, folders: readonly ServedFolder[]): boolean {
+    if (watcher === undefined || folders.length === 0) return false;
+    return watcher.set(
+      uri,
+      folders.map((folder) => folder.absolute),
+    );
+  }
+
   return {
-    entryFor(skill, options = {}) {
+    entryFor(skill, entryOptions = {}) {
       const cached = cache.get(skill.uri);
       if (
         cached !== undefined &&
-        options.maxAgeMs !== undefined &&
-        clock() - cached.checkedAt < options.maxAgeMs
+        entryOptions.maxAgeMs !== undefined &&
+        !dirty.has(skill.uri) &&
+        (cached.watched || clock() - cached.checkedAt < entryOptions.maxAgeMs)
       ) {
         return Promise.resolve(cached.built);
       }
@@ -235,7 +298,16 @@ export function createSkillEntryCache(
     },
     peek: (skill) => cache.get(skill.uri)?.built,
     retain(uris) {
-      for (const uri of cache.keys()) if (!uris.has(uri)) cache.delete(uri);
+      for (const uri of cache.keys()) if (!uris.has(uri)) forget(uri);
+    },
+    onDirty(listener) {
+      dirtyListeners.add(listener);
+      return () => dirtyListeners.delete(listener);
+    },
+    dirtyUris: () => [...dirty.keys()],
+    close() {
+      watcher?.close();
+      dirtyListeners.clear();
     },
     onEntryChanged(listener) {
       listeners.add(listener);
@@ -244,7 +316,7 @@ export function createSkillEntryCache(
   };
 }
 
-function emptyState(): Omit<Cached, "checkedAt" | "skillFile" | "refusal"> {
+function emptyState(): Omit<Cached, "checkedAt" | "skillFile" | "refusal" | "watched"> {
   return { stamps: new Map(), folders: [], parsed: undefined, built: undefined };
 }
 

@@ -54,10 +54,19 @@ export interface SkillboxSkillSourceOptions {
    */
   tableTtlMs?: number;
   /**
-   * skills/list reuses an entry whose file stamps were checked this recently; default 1,000 ms.
-   * skills/get, resources/read and directory reads always check (reads also verify the bytes).
+   * skills/list reuses an entry whose folders are watched and saw no event since its check; one whose
+   * folders cannot be watched is reused only if checked this recently; default 0 (always checked, so
+   * a listing is never older than the bytes a read serves). skills/get, resources/read and directory
+   * reads always check (reads also verify the bytes).
    */
   listRevalidateMs?: number;
+  /**
+   * Watch the folders of the skills clients have listed or read, so an edit to any of their files is
+   * published (`onEntryChanged`) within `rebuildDelayMs`; default true.
+   */
+  watch?: boolean;
+  /** Quiet time after a watch event before the skill is checked again; default 100 ms. */
+  rebuildDelayMs?: number;
   /** Epoch milliseconds; default Date.now. */
   clock?: () => number;
 }
@@ -77,6 +86,8 @@ export interface SkillboxSkillSource extends Required<Pick<SkillSource, "readDir
   invalidate(): void;
   /** Called when a rebuilt entry's digests differ from the previous one's. */
   onEntryChanged(listener: (change: SkillEntryChange) => void): () => void;
+  /** Stops watching folders. */
+  close(): void;
 }
 
 type Table = {
@@ -100,8 +111,24 @@ export function createSkillboxSkillSource(
   const ttl = options.tableTtlMs ?? 1000;
   const clock = options.clock ?? Date.now;
   const warn = options.onWarning ?? (() => undefined);
-  const entries = createSkillEntryCache(warn, clock);
-  const listMaxAge = options.listRevalidateMs ?? 1000;
+  const watching = options.watch !== false;
+  const entries = createSkillEntryCache(warn, clock, { watch: watching });
+  const listMaxAge = options.listRevalidateMs ?? 0;
+  const rebuildDelay = options.rebuildDelayMs ?? 100;
+  let rebuildTimer: NodeJS.Timeout | undefined;
+  // A watch event schedules a check of the skills it touched: the check publishes what changed.
+  const stopDirty = entries.onDirty(() => {
+    if (rebuildTimer !== undefined) return;
+    rebuildTimer = setTimeout(() => {
+      rebuildTimer = undefined;
+      const { byUri } = currentTable();
+      for (const uri of entries.dirtyUris()) {
+        const skill = byUri.get(uri);
+        if (skill !== undefined) void entries.entryFor(skill).catch(() => undefined);
+      }
+    }, rebuildDelay);
+    rebuildTimer.unref?.();
+  });
   const reported = new Set<string>();
   let table: Table | undefined;
 
@@ -213,6 +240,11 @@ export function createSkillboxSkillSource(
 
   return {
     async list({ cursor }) {
+      // Watch events already queued (a write that finished before this request) are taken in first,
+      // so an entry is never reused past an edit made before the listing was asked for: the kernel
+      // queued the event when the write returned, and the second hop is past a poll phase that read it
+      // (the first may run in the check phase of the very loop turn whose poll already happened).
+      if (watching) await pastNextPoll();
       const page = pageByUri(currentTable().listed, cursor, pageSize, (skill) => skill.uri);
       // Each check does its file work synchronously when called; only the SDK's frontmatter parse of
       // a changed SKILL.md is awaited, so the page's parses run together.
@@ -258,7 +290,18 @@ export function createSkillboxSkillSource(
       table = undefined;
     },
     onEntryChanged: (listener) => entries.onEntryChanged(listener),
+    close() {
+      if (rebuildTimer !== undefined) clearTimeout(rebuildTimer);
+      rebuildTimer = undefined;
+      stopDirty();
+      entries.close();
+    },
   };
+}
+
+/** Resolves after the event loop has polled for I/O at least once more. */
+function pastNextPoll(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 }
 
 function readBytes(file: string): Buffer | undefined {

@@ -23,7 +23,7 @@ import { createSkillboxSkillSource, type SkillboxSkillSource } from "./skillbox-
 
 /** What one batch of changes means for clients. */
 export interface SkillsMcpChange {
-  /** The served or listed skills, or a SKILL.md's name or description, changed. */
+  /** The served or listed skills, a SKILL.md's name or description, or a skill's files changed. */
   resourcesChanged: boolean;
   /** Prompts appeared, vanished or changed. */
   promptsChanged: boolean;
@@ -114,6 +114,8 @@ export function createSkillsMcpService(
 
   let snapshot = takeSnapshot();
   const pendingUris = new Set<string>();
+  // A skill's files changed: its skills/list entry (digests, file list) is not what clients hold.
+  let entriesChanged = false;
   let pendingRecords: SkillRecord[] = [];
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -150,12 +152,13 @@ export function createSkillsMcpService(
     }
     pendingRecords = [];
     const change: SkillsMcpChange = {
-      resourcesChanged: next.resources !== snapshot.resources,
+      resourcesChanged: next.resources !== snapshot.resources || entriesChanged,
       promptsChanged: next.prompts !== snapshot.prompts,
       toolsChanged: next.tools !== snapshot.tools,
       updatedUris: [...pendingUris],
     };
     pendingUris.clear();
+    entriesChanged = false;
     snapshot = next;
     if (
       !change.resourcesChanged &&
@@ -189,6 +192,7 @@ export function createSkillsMcpService(
     workspace.onStateChanged?.(() => schedule()) ?? (() => undefined),
     source.onEntryChanged(({ changedFiles }) => {
       for (const uri of changedFiles) pendingUris.add(uri);
+      entriesChanged = true;
       schedule();
     }),
   ];
@@ -225,6 +229,7 @@ export function createSkillsMcpService(
       closed = true;
       if (timer !== undefined) clearTimeout(timer);
       for (const stop of stops) stop();
+      source.close();
       servers.clear();
       listeners.clear();
     },
