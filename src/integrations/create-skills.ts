@@ -5,6 +5,14 @@
 import type { ContentBlock } from "@anthropic-ai/sdk/resources/messages";
 import type { ToolSet } from "ai";
 import type { ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
+import {
+  createSkillSuggester,
+  type SkillSuggester,
+  type SkillSuggestion,
+  type SuggestionSetting,
+} from "../agent/suggestions/create-skill-suggester.js";
+import { readLayer1Coverage } from "../agent/suggestions/layer1-coverage.js";
+import { renderSuggestionReminder } from "../agent/suggestions/suggestion-reminder.js";
 import { createGuideSection, createSkillsSection, renderSystemPrompt } from "../agent/system-prompt.js";
 import { SkillboxError } from "../errors.js";
 import { renderSkillCatalog, type SkillCatalogOptions } from "../prompt/render-skill-catalog.js";
@@ -45,6 +53,11 @@ export interface CreateSkillsOptions {
   catalog?: SkillCatalogOptions;
   /** Tool-call settings applied to every call (hooks, permissions, audit, cwd). */
   toolCalls?: Omit<ToolCallOptions, "sessionId">;
+  /**
+   * When `suggest` and `suggestionReminder` return skills: `auto` (default) while Layer 1 leaves
+   * some skill without its own described line, `on` always, `off` never.
+   */
+  suggestions?: SuggestionSetting;
   /** Use an already built registry instead of `dirs` (the other location options are then ignored). */
   registry?: SkillRegistry;
 }
@@ -59,6 +72,19 @@ export interface Skills {
    * when there are no skills. Build it per request so edited skills show up.
    */
   systemPrompt(options?: { intro?: string }): string;
+  /**
+   * The skills that fit a user message, best first (at most 3), each with its description and a
+   * confidence in [0, 1] that means the same at any library size; empty when nothing is confident
+   * enough, or when the `suggestions` setting says no. A skill Layer 1 already describes is
+   * suggested only when the match is strong. `exclude` skips skills (e.g. those already loaded).
+   */
+  suggest(text: string, options?: { exclude?: readonly string[] }): SkillSuggestion[];
+  /**
+   * The reminder to put after the user's message (a `<system-reminder>` block naming the suggested
+   * skills), or "" when there is none: `${message}\n\n${reminder}`. Keep it in the user turn, not the
+   * system prompt, so the prompt cache stays valid.
+   */
+  suggestionReminder(text: string, options?: { exclude?: readonly string[] }): string;
   /** The tools as a Vercel AI SDK ToolSet (needs the `ai` package installed). */
   aiSdkTools(options?: ToolCallOptions): ToolSet;
   /**
@@ -112,6 +138,19 @@ export async function createSkills(options: CreateSkillsOptions = {}): Promise<S
   });
   let watcher: SkillWatcher | undefined =
     options.watch === true ? registry.watch({ persistent: false }) : undefined;
+  const renderCatalog = () =>
+    renderSkillCatalog(registry.catalogEntries(), { countTokens: false, ...options.catalog });
+  let suggester: SkillSuggester | undefined;
+  const suggest = (text: string, exclude: readonly string[] = []): SkillSuggestion[] => {
+    suggester ??= createSkillSuggester({
+      registry,
+      setting: options.suggestions ?? "auto",
+      cwd,
+      layer1: () => readLayer1Coverage(renderCatalog()),
+    });
+    const skipped = new Set(exclude);
+    return suggester.suggest(text, { exclude: (name) => skipped.has(name) });
+  };
 
   return {
     registry,
@@ -122,14 +161,14 @@ export async function createSkills(options: CreateSkillsOptions = {}): Promise<S
       return renderSystemPrompt(
         [
           createGuideSection({ intro: promptOptions.intro ?? "" }),
-          createSkillsSection(
-            () =>
-              renderSkillCatalog(registry.catalogEntries(), { countTokens: false, ...options.catalog })?.text,
-          ),
+          createSkillsSection(() => renderCatalog()?.text),
         ],
         { toolNames: current.map((tool) => tool.name), supportsTools: true },
       );
     },
+    suggest: (text, suggestOptions) => suggest(text, suggestOptions?.exclude),
+    suggestionReminder: (text, suggestOptions) =>
+      tools().length === 0 ? "" : renderSuggestionReminder(suggest(text, suggestOptions?.exclude)),
     aiSdkTools(extra) {
       if (ai === undefined) {
         throw new SkillboxError(
@@ -149,6 +188,7 @@ export async function createSkills(options: CreateSkillsOptions = {}): Promise<S
     close() {
       watcher?.close();
       watcher = undefined;
+      suggester?.close();
       if (ownsRegistry) registry.close();
     },
   };
