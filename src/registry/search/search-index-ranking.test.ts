@@ -174,6 +174,14 @@ describe("search confidence", () => {
     expect(unrelated?.confidence ?? 0).toBeLessThan(0.15);
   });
 
+  it("counts a single word as thin evidence", () => {
+    const one = small.search("flatten")[0];
+    const two = small.search("flatten forms")[0];
+    expect(one?.name).toBe("pdf-forms");
+    expect(one?.confidence).toBeLessThan(0.5);
+    expect(two?.confidence).toBeGreaterThan(one?.confidence ?? 1);
+  });
+
   it("means about the same over 9 skills and over 3,000", () => {
     for (const query of [
       "fill and flatten pdf forms",

@@ -7,6 +7,7 @@
 // matches. Each query term t can add at most w_t * idf_t * (k1 + 1) to a BM25 score (the
 // saturation limit); confidence is the skill's BM25 score divided by the sum of those limits over
 // every query term, the terms no skill contains included (at the highest IDF the library allows).
+// A request of one term counts as two (the second unmatched), since one word is thin evidence.
 // It does not grow with the library (IDF does, but numerator and denominator together), so a
 // threshold on it means about the same over 30 skills and over 10,000: a skill that matches the
 // rarest half of a request's words scores about the same share in both. An exact name match is 1.
@@ -65,6 +66,18 @@ export interface SearchIndex {
 export interface SearchIndexOptions {
   /** A skill's usage score, to order skills of equal relevance (higher first); default none. */
   usageOf?: (name: string) => number;
+  /** Pseudo-relevance feedback: expand the query with the strongest terms of the first pass's top skills. */
+  feedback?: SearchFeedback;
+}
+
+/** Pseudo-relevance feedback settings (0 documents or terms turns it off). */
+export interface SearchFeedback {
+  /** Top skills of the first pass to take terms from. */
+  documents: number;
+  /** Terms added to the query. */
+  terms: number;
+  /** The strongest added term's weight, relative to a query word's. */
+  weight: number;
 }
 
 // Fields, in packing order. Names and namespaces are short and deliberate, so a hit there says the
@@ -95,6 +108,10 @@ const LONG_QUERY_IDF_POWER = 1;
 // Adjacent query terms found adjacent in a short field: a bonus, as a share of the pair's IDF.
 const PHRASE_BONUS = 0.5;
 const PHRASE_CANDIDATES = 30;
+const DEFAULT_FEEDBACK: SearchFeedback = { documents: 0, terms: 0, weight: 0 };
+// Feedback terms in more than this share of skills are too common to steer.
+const FEEDBACK_MAX_FRACTION = 0.05;
+const MIN_CONFIDENCE_TERMS = 2;
 // Scores this close are equal (floating-point sums in another order differ in the last bits).
 const TIE_EPSILON = 1e-9;
 
@@ -115,6 +132,7 @@ export function createSearchIndex(
   let scores = new Float64Array(0);
   // Per document, a bit for each of the query's first 31 terms it contains (for the phrase check).
   let matched = new Int32Array(0);
+  const feedback = options.feedback ?? DEFAULT_FEEDBACK;
 
   function add(skill: SearchableSkill): void {
     const key = skill.key ?? skill.name;
@@ -206,23 +224,18 @@ export function createSearchIndex(
     const touched: number[] = [];
     let bit = 0;
     for (const [term, weight] of parsed.weights) {
-      const posting = postings.get(term);
       const mask = bit < 31 ? 1 << bit : 0;
       parsed.bits.set(term, mask);
       bit++;
-      if (posting === undefined) continue;
-      const idf = inverseDocumentFrequency(posting.length / 2, count);
-      for (let index = 0; index < posting.length; index += 2) {
-        const id = posting[index] as number;
-        const frequency = weightedFrequency(posting[index + 1] as number, id, averages);
-        if (scores[id] === 0) touched.push(id);
-        scores[id] = (scores[id] ?? 0) + (weight * idf * frequency * (K1 + 1)) / (frequency + K1);
-        matched[id] = (matched[id] ?? 0) | mask;
-      }
+      accumulate(term, weight, mask, averages, touched);
     }
     const maximum = parsed.mass * (K1 + 1);
     const confidences = new Map<number, number>();
     for (const id of touched) confidences.set(id, maximum > 0 ? Math.min(1, (scores[id] ?? 0) / maximum) : 0);
+    if (feedback.documents > 0 && feedback.terms > 0 && touched.length > 0) {
+      for (const [term, weight] of feedbackTerms(parsed, touched))
+        accumulate(term, weight, 0, averages, touched);
+    }
     addPhraseBonus(parsed, touched);
     // The exact name (hyphens, case and spacing aside) outranks every partial match.
     for (const id of exactIds ?? []) {
@@ -236,6 +249,61 @@ export function createSearchIndex(
       matched[id] = 0;
     }
     return hits;
+  }
+
+  /** Adds one query term's BM25F share to every skill that holds it. */
+  function accumulate(
+    term: string,
+    weight: number,
+    mask: number,
+    averages: number[],
+    touched: number[],
+  ): void {
+    const posting = postings.get(term);
+    if (posting === undefined) return;
+    const idf = inverseDocumentFrequency(posting.length / 2, idsByKey.size);
+    for (let index = 0; index < posting.length; index += 2) {
+      const id = posting[index] as number;
+      const frequency = weightedFrequency(posting[index + 1] as number, id, averages);
+      if (scores[id] === 0) touched.push(id);
+      scores[id] = (scores[id] ?? 0) + (weight * idf * frequency * (K1 + 1)) / (frequency + K1);
+      matched[id] = (matched[id] ?? 0) | mask;
+    }
+  }
+
+  /**
+   * Pseudo-relevance feedback (RM3-like): the terms that best characterise the first pass's top
+   * skills, weighted by those skills' scores and the terms' IDF, added to the query with a low
+   * weight. Requests and descriptions often share no word, while the skills a request does reach
+   * share words with the ones it should.
+   */
+  function feedbackTerms(parsed: ParsedQuery, touched: number[]): Map<string, number> {
+    const count = idsByKey.size;
+    const top = [...touched]
+      .sort((left, right) => (scores[right] ?? 0) - (scores[left] ?? 0))
+      .slice(0, feedback.documents);
+    const best = scores[top[0] as number] ?? 0;
+    const weights = new Map<string, number>();
+    if (best <= 0) return weights;
+    for (const id of top) {
+      const share = (scores[id] ?? 0) / best;
+      const fields = analyzeFields(documents[id] as SearchableSkill);
+      const seen = new Set<string>();
+      for (let field = 0; field < FIELD_COUNT; field++) {
+        for (const term of fields[field] as string[]) {
+          if (seen.has(term) || parsed.weights.has(term)) continue;
+          seen.add(term);
+          const frequency = (postings.get(term)?.length ?? 0) / 2;
+          // Terms of one skill alone say nothing about the others; common ones say nothing at all.
+          if (frequency < 2 || frequency > count * FEEDBACK_MAX_FRACTION) continue;
+          const value = share * (FIELD_WEIGHTS[field] as number) * inverseDocumentFrequency(frequency, count);
+          weights.set(term, (weights.get(term) ?? 0) + value);
+        }
+      }
+    }
+    const chosen = [...weights].sort((left, right) => right[1] - left[1]).slice(0, feedback.terms);
+    const strongest = chosen[0]?.[1] ?? 0;
+    return new Map(chosen.map(([term, value]) => [term, (feedback.weight * value) / strongest]));
   }
 
   function weightedFrequency(packed: number, id: number, averages: number[]): number {
@@ -349,6 +417,10 @@ export function createSearchIndex(
       weights.set(term, weight);
       mass += weight * idf;
     });
+    // One word is thin evidence ("thanks!" matching some description among 10,000): for confidence
+    // a request counts as at least two terms, the missing one as rare as a term can be.
+    if (terms.length < MIN_CONFIDENCE_TERMS)
+      mass += (MIN_CONFIDENCE_TERMS - terms.length) * inverseDocumentFrequency(0, count);
     // The last word may be half typed (no trailing space): also match terms it starts.
     const last = words[words.length - 1];
     if (!long && last !== undefined && last.length >= MIN_PREFIX_LENGTH && !/[\s\p{P}]$/u.test(query)) {
