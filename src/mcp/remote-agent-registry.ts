@@ -47,11 +47,11 @@ export function remoteAgentRegistry(
       pending.map((record) => ({ ...record, activated: true })),
       { usage, now: Date.now(), stateOf: (record) => options.stateOf(record.name) },
     );
-    const all = [...registry.toolEntries(), ...extra];
-    for (const entry of all) {
+    // Copies: the registry's own entries may be shared with other readers of the same workspace.
+    const all = [...registry.toolEntries(), ...extra].map((entry) => {
       const record = registry.get(entry.name);
-      if (record !== undefined) entry.location = options.locate(record);
-    }
+      return record === undefined ? entry : { ...entry, location: options.locate(record) };
+    });
     return extra.length === 0 ? all : sortByScore(all);
   }
 
