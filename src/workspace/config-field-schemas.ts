@@ -1,14 +1,9 @@
 // The zod schema of each config key: the rule the plain checks of read-valid-config-field.ts follow,
 // and the wording of what is wrong with a field they reject (loaded through load-config-field-schemas.ts).
 import { z } from "zod";
+import { normalizeHookConfig } from "../agent/hooks/normalize-hook-config.js";
 import { readStoreSetting } from "./resolve-configured-store.js";
 import type { SkillboxConfig } from "./workspace.js";
-
-const hookSchema = z.object({
-  matcher: z.string().optional(),
-  command: z.string().min(1),
-  timeoutSeconds: z.number().positive().optional(),
-});
 
 /** One schema per key, so one bad field is dropped with a warning and the rest still apply. */
 export const configFieldSchemas = {
@@ -29,7 +24,19 @@ export const configFieldSchemas = {
     .object({ allow: z.array(z.string()), ask: z.array(z.string()), deny: z.array(z.string()) })
     .partial()
     .strict(),
-  hooks: z.record(z.string(), z.array(hookSchema)),
+  // Both shapes (flat and Claude Code's groups) become flat entries; parseConfigText drops only the
+  // bad entries, with a warning each, so this whole-key rule words what the plain check refuses.
+  hooks: z.unknown().transform((value, context) => {
+    const { hooks, problems } = normalizeHookConfig(value);
+    for (const problem of problems) {
+      context.addIssue({
+        code: "custom",
+        message: problem.message,
+        path: problem.at === "" ? [] : [problem.at],
+      });
+    }
+    return hooks ?? z.NEVER;
+  }),
   server: z
     .object({ port: z.number().int().min(0).max(65535), host: z.string().min(1) })
     .partial()

@@ -203,6 +203,27 @@ describe("createSkillAgent", () => {
     expect(workspace?.audit.list("session-1")[0]).toMatchObject({ tool: "bash", status: "blocked" });
   });
 
+  it("runs config hooks written in Claude Code's shape beside flat ones; a bad entry drops only itself", async () => {
+    const nested = path.join(base, "nested-ran");
+    const flat = path.join(base, "flat-ran");
+    writeConfig({
+      hooks: {
+        SessionStart: [
+          { matcher: "", hooks: [{ type: "command", command: `touch '${nested}'` }] },
+          { command: "" },
+          { command: `touch '${flat}'` },
+        ],
+      },
+    });
+    const skillAgent = await start([{ text: "hello" }]);
+    await skillAgent.run("hi");
+    expect(existsSync(nested)).toBe(true);
+    expect(existsSync(flat)).toBe(true);
+    expect(openedWorkspace().diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      expect.stringContaining("Hook hooks.SessionStart[1] is invalid (command must be a non-empty string)"),
+    ]);
+  });
+
   it("runs a loaded skill's own hooks only when the person trusts the skill's code", async () => {
     const marker = path.join(base, "hook-ran");
     writeSkill(

@@ -103,6 +103,37 @@ describe("loadConfig", () => {
     expect(loaded.diagnostics[2]?.message).toMatch(/prompt\.format/);
   });
 
+  it("accepts Claude Code's hook shape beside flat entries, and a bad hook entry drops only itself, named", () => {
+    writeJson(path.join(home, ".skillbox", "config.json"), {
+      hooks: {
+        SessionStart: [{ matcher: "", hooks: [{ type: "command", command: "echo start" }] }],
+        PreToolUse: [
+          { matcher: "Bash", command: "./check.sh" },
+          { matcher: "Bash", comand: "./typo.sh" },
+          { matcher: "Edit", hooks: [{ type: "command", command: "./fmt.sh", timeout: 10 }] },
+        ],
+      },
+    });
+    const loaded = loadConfig({ cwd: project, home });
+    expect(loaded.config.hooks).toEqual({
+      SessionStart: [{ matcher: "", command: "echo start" }],
+      PreToolUse: [
+        { matcher: "Bash", command: "./check.sh" },
+        { matcher: "Edit", command: "./fmt.sh", timeoutSeconds: 10 },
+      ],
+    });
+    expect(loaded.diagnostics).toEqual([
+      {
+        severity: "warning",
+        code: "config-invalid-hook",
+        message: expect.stringMatching(
+          /^Hook hooks\.PreToolUse\[1\] is invalid \(unknown key "comand".*\); it is ignored, the other hooks still apply/,
+        ),
+        path: path.join(home, ".skillbox", "config.json"),
+      },
+    ]);
+  });
+
   it("reads the discovery keys, taking trustedSymlinkTargets from the user file only", () => {
     writeJson(path.join(home, ".skillbox", "config.json"), {
       trustedSymlinkTargets: ["~/shared-skills", "/opt/skills"],

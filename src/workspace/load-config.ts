@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import * as path from "node:path";
 import type { z } from "zod";
+import { normalizeHookConfig } from "../agent/hooks/normalize-hook-config.js";
 import { isInside } from "../registry/discovery/link-policy.js";
 import { listProjectFolders } from "../registry/discovery/skill-roots.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
@@ -110,6 +111,23 @@ export function parseConfigText(
         message: `Unknown config key "${key}" is ignored; known keys: ${CONFIG_KEYS.join(", ")}.`,
         path: source.file,
       });
+      continue;
+    }
+    if (key === "hooks") {
+      // One bad hook entry is dropped on its own: the valid ones (in either shape) still run.
+      const { hooks, problems } = normalizeHookConfig(field);
+      for (const problem of problems) {
+        diagnostics.push({
+          severity: "warning",
+          code: problem.at === "" ? "config-invalid-field" : "config-invalid-hook",
+          message:
+            problem.at === ""
+              ? `Config field "hooks" is invalid (${problem.message}); it is ignored. See docs/hooks.md.`
+              : `Hook hooks.${problem.at} is invalid (${problem.message}); it is ignored, the other hooks still apply. See docs/hooks.md.`,
+          path: source.file,
+        });
+      }
+      if (hooks !== undefined) config.hooks = hooks;
       continue;
     }
     // A valid field passes a plain check; zod (loaded on first need) judges and words the rest.

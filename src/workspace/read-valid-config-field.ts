@@ -1,6 +1,7 @@
 // Plain checks of the config keys: every command reads the config, and a valid field (nearly all)
 // needs no zod. A field these reject goes to its zod schema (config-field-schemas.ts), which decides
 // and words the problem; so a check may send a valid value there, never pass an invalid one.
+import { normalizeHookConfig } from "../agent/hooks/normalize-hook-config.js";
 import { readStoreSetting } from "./resolve-configured-store.js";
 import type { SkillboxConfig } from "./workspace.js";
 
@@ -85,12 +86,6 @@ const objectOf =
     return copy;
   };
 
-const hookEntry = objectOf({
-  matcher: isText,
-  command: isFilled,
-  timeoutSeconds: (item) => typeof item === "number" && Number.isFinite(item) && item > 0,
-});
-
 const CHECKS: Record<ConfigKey, Check> = {
   roots: listOf(isFilled),
   extraRoots: listOf(isFilled),
@@ -109,16 +104,8 @@ const CHECKS: Record<ConfigKey, Check> = {
     deny: (item) => Array.isArray(item) && item.every(isText),
   }),
   hooks: (field) => {
-    if (!isRecordOf(field)) return REJECTED;
-    const hooks: Record<string, unknown[]> = {};
-    for (const [event, entries] of Object.entries(field)) {
-      if (!Array.isArray(entries)) return REJECTED;
-      const copies = entries.map(hookEntry);
-      if (copies.includes(REJECTED) || copies.some((copy) => !("command" in (copy as object))))
-        return REJECTED;
-      hooks[event] = copies;
-    }
-    return hooks;
+    const { hooks, problems } = normalizeHookConfig(field);
+    return hooks === undefined || problems.length > 0 ? REJECTED : hooks;
   },
   server: objectOf({
     port: (item) => Number.isSafeInteger(item) && (item as number) >= 0 && (item as number) <= 65535,
