@@ -28,7 +28,10 @@ beforeAll(() => {
     for (const skill of EVERYDAY_SKILLS) writeSkill(root, skill.name, skill.description);
     for (const skill of generateSyntheticSkills(generated, 42))
       writeSkill(root, skill.name, skill.description);
-    const registry = createSkillRegistry({ roots: [{ path: root, label: "library" }], cwd: base });
+    const registry = createSkillRegistry({
+      roots: [{ path: root, label: "library", scope: "custom" }],
+      cwd: base,
+    });
     registry.refresh();
     registries.set(EVERYDAY_SKILLS.length + generated, registry);
   }
