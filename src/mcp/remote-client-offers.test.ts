@@ -162,7 +162,7 @@ describe("skillbox mcp for a remote client", () => {
   it("never names the server's folders in any answer", () => {
     expect(answers.length).toBeGreaterThan(10);
     const all = answers.join("\n");
-    for (const folder of [root, PACKAGE_ROOT.replace(/\/$/, ""), BUNDLED, tmpdir()]) {
+    for (const folder of [root, PACKAGE_ROOT.replace(/\/$/, ""), BUNDLED]) {
       expect(all).not.toContain(folder);
       expect(all).not.toContain(JSON.stringify(folder).slice(1, -1));
     }
