@@ -33,7 +33,8 @@ Options:
   --cwd <folder>      Work as if started in this folder (project roots, config and states)
   --help              Print this help
 
-HTTP requests need the API token as Authorization: Bearer <token> (~/.skillbox/token or SKILLBOX_TOKEN).
+HTTP requests need the API token as Authorization: Bearer <token> (~/.skillbox/token or SKILLBOX_TOKEN);
+clients that cannot send a header may add ?token=<token> to the URL, on a loopback address only.
 In stdio mode stdout carries the protocol; messages go to stderr.
 `;
 
