@@ -1,84 +1,110 @@
-// The budget policy for Layer 1, over abstract costs: names before descriptions, higher scores
-// before lower, and a reserved share that keeps new skills visible (research (c) 2: no starvation).
+// The budget policy for Layer 1, over abstract costs: every skill keeps a line of its own while
+// shortening the longest descriptions is enough; past that, lines go to higher-ranked skills first,
+// with a reserved share that keeps new skills listed (research (c) 2: no starvation), and the rest
+// go to the map (budget.ts).
 
-/** What the allocator needs to know about the entries, by index in listing order (score descending, then name). */
+/** What the policy needs to know about the entries, by index in listing order. */
 export interface BudgetCandidates {
   readonly length: number;
   isNew(index: number): boolean;
-  /** Cost of the entry listed by name only (its separator included). */
-  nameCost(index: number): number;
-  /** Cost with its (capped) description, or undefined when it has none to show. */
-  fullCost(index: number): number | undefined;
-  /** Cost with a description shortened to fit `room`, or undefined when no useful part fits. */
-  fitCost(index: number, room: number): number | undefined;
+  /**
+   * Cost of the entry's line (its separator included) with its description shortened to at most
+   * `cap` characters; entries listed by name only cost the same at every cap.
+   */
+  lineCost(index: number, cap: number): number;
+  /** Characters of the description its line shows in full (0 when it is listed by name only). */
+  descriptionLength(index: number): number;
+  /** lineCost estimated without rendering the line (from its full cost, pro rata to the characters kept). */
+  estimateLineCost(index: number, cap: number): number;
 }
 
-/** How an entry is listed: not at all, by name, with its description, or with a description shortened to fit. */
-export const BudgetLevel = { Omitted: 0, NameOnly: 1, Full: 2, Fitted: 3 } as const;
+/** Which entries get a line of their own (1) and what those lines cost at the cap they were chosen at. */
+export interface LineSelection {
+  selected: Uint8Array;
+  count: number;
+  cost: number;
+}
 
 /**
- * Decides a level per candidate so the total cost stays within `available`. First, inside a
- * reserve of `reservedShare × available`, new skills get their names and then descriptions; the
- * rest of the budget (plus whatever the reserve left unused) then goes to names in listing order
- * while they fit, then to descriptions in listing order. The first description that no longer
- * fits is shortened to the room left, and the ones after it are dropped.
+ * Chooses the entries that get a line, each costed with its description shortened to `cap`: first,
+ * inside a reserve of `reservedShare × available`, new skills in listing order; then the rest of
+ * the room (plus what the reserve left) goes to every entry in listing order. Each pass stops at the
+ * first entry that does not fit, so a lower-ranked short line never takes the place of a
+ * higher-ranked long one, and the choice depends only on the order and the texts.
  */
-export function allocateBudget(
+export function selectLines(
   candidates: BudgetCandidates,
   available: number,
+  cap: number,
   reservedShare: number,
-): Uint8Array {
-  const levels = new Uint8Array(candidates.length);
+): LineSelection {
+  const selection: LineSelection = { selected: new Uint8Array(candidates.length), count: 0, cost: 0 };
   const share = Number.isFinite(reservedShare) ? Math.min(1, Math.max(0, reservedShare)) : 0;
   const reserve = Math.floor(Math.max(0, available) * share);
-  let reserveLeft = reserve;
-  if (reserve > 0) {
-    reserveLeft = addNames(candidates, levels, reserveLeft, true);
-    reserveLeft = addDescriptions(candidates, levels, reserveLeft, true);
-  }
-  let left = available - (reserve - reserveLeft);
-  left = addNames(candidates, levels, left, false);
-  addDescriptions(candidates, levels, left, false);
-  return levels;
+  if (reserve > 0) addLines(candidates, selection, reserve, cap, true);
+  addLines(candidates, selection, available, cap, false);
+  return selection;
 }
 
-function addNames(candidates: BudgetCandidates, levels: Uint8Array, room: number, newOnly: boolean): number {
-  let left = room;
-  for (let index = 0; index < candidates.length; index++) {
-    if (levels[index] !== BudgetLevel.Omitted || (newOnly && !candidates.isNew(index))) continue;
-    const cost = candidates.nameCost(index);
-    // Names are kept in order: once one does not fit, the rest are left out.
-    if (cost > left) break;
-    levels[index] = BudgetLevel.NameOnly;
-    left -= cost;
-  }
-  return left;
-}
-
-function addDescriptions(
+function addLines(
   candidates: BudgetCandidates,
-  levels: Uint8Array,
-  room: number,
+  selection: LineSelection,
+  limit: number,
+  cap: number,
   newOnly: boolean,
-): number {
-  let left = room;
+): void {
   for (let index = 0; index < candidates.length; index++) {
-    if (levels[index] !== BudgetLevel.NameOnly || (newOnly && !candidates.isNew(index))) continue;
-    const full = candidates.fullCost(index);
-    if (full === undefined) continue;
-    const nameCost = candidates.nameCost(index);
-    if (full - nameCost <= left) {
-      levels[index] = BudgetLevel.Full;
-      left -= full - nameCost;
-      continue;
-    }
-    const fitted = candidates.fitCost(index, left + nameCost);
-    if (fitted !== undefined && fitted - nameCost <= left) {
-      levels[index] = BudgetLevel.Fitted;
-      left -= fitted - nameCost;
-    }
-    // Lower-scored descriptions go first: stop here rather than skip ahead to shorter ones.
-    break;
+    if (selection.selected[index] === 1 || (newOnly && !candidates.isNew(index))) continue;
+    const cost = candidates.lineCost(index, cap);
+    if (selection.cost + cost > limit) return;
+    selection.selected[index] = 1;
+    selection.count++;
+    selection.cost += cost;
   }
-  return left;
+}
+
+/**
+ * The widest description cap, between `minCap` and the longest selected description, at which the
+ * selected lines cost at most `available`: the longest descriptions are shortened first, and
+ * every one only as far as the budget needs. `minCap` when even that does not fit.
+ */
+export function widestCap(
+  candidates: BudgetCandidates,
+  selected: Uint8Array,
+  available: number,
+  minCap: number,
+): number {
+  let longest = 0;
+  for (let index = 0; index < candidates.length; index++) {
+    if (selected[index] === 1) longest = Math.max(longest, candidates.descriptionLength(index));
+  }
+  const costAt = (cap: number, lineCost: (index: number, cap: number) => number) => {
+    let total = 0;
+    for (let index = 0; index < candidates.length; index++) {
+      if (selected[index] !== 1) continue;
+      total += lineCost(index, cap);
+      if (total > available) break;
+    }
+    return total;
+  };
+  const real = (index: number, cap: number) => candidates.lineCost(index, cap);
+  if (longest <= minCap || costAt(longest, real) <= available) return Math.max(longest, minCap);
+  // The cost never falls as the cap grows, so the widest cap that fits is found by halving, over
+  // estimates (rendering and counting hundreds of lines a dozen times would cost more than the
+  // rest of the listing); then the real cost is checked, stepping down while it does not fit.
+  const estimate = (index: number, cap: number) => candidates.estimateLineCost(index, cap);
+  let low = minCap;
+  let high = longest - 1;
+  let best = minCap;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if (costAt(middle, estimate) <= available) {
+      best = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  while (best > minCap && costAt(best, real) > available) best = Math.max(minCap, Math.floor(best * 0.95));
+  return best;
 }

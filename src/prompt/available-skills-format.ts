@@ -26,7 +26,8 @@ function renderSkillElement(name: string, description: string | undefined, locat
 /**
  * `<available_skills><skill><name>…</name><description>…</description><location>…</location></skill>…`
  * in the reference's multi-line layout. Unlike the reference, the location is escaped too, and a
- * name-only entry has no `<description>` element. The budget notice follows the closing tag.
+ * name-only entry has no `<description>` element. The over-budget map and the notice follow the
+ * closing tag.
  */
 export const availableSkillsFormat: CatalogFormat = {
   renderOpening() {
@@ -39,6 +40,17 @@ export const availableSkillsFormat: CatalogFormat = {
   noticePlacement: "after",
   renderNotice(notice) {
     return escapeXml(notice);
+  },
+  // The map, like the notice, follows the closing tag as escaped text: the element keeps the
+  // reference's structure, with no element the reference does not define.
+  renderMapLeadIn(leadIn) {
+    return escapeXml(leadIn);
+  },
+  renderArea(label, description) {
+    return `- [${escapeXml(collapseToLine(label))}] ${escapeXml(description)}`;
+  },
+  renderAreaRest(description) {
+    return `- ${escapeXml(description)}`;
   },
   renderClosing() {
     return CLOSING;

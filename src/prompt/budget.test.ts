@@ -24,8 +24,9 @@ function established(count: number): CatalogEntry[] {
   );
 }
 
+/** Names of skills with their own described line (a map's `- [area] …` lines are not skills). */
 function describedNames(text: string): string[] {
-  return [...text.matchAll(/^- ([^:\n]+):/gm)].map((match) => match[1] as string);
+  return [...text.matchAll(/^- ([^:[\n][^:\n]*):/gm)].map((match) => match[1] as string);
 }
 
 function listedNames(text: string): string[] {
@@ -62,25 +63,27 @@ describe("buildBudgetedCatalog", () => {
     }
   });
 
-  it("keeps every name and drops descriptions from the lowest score up", () => {
+  it("gives described lines to the highest-scored skills and maps the rest, never a bare name", () => {
     const entries = established(60);
     const result = buildBudgetedCatalog(entries, { budget: { tokens: 900 } });
-    expect(result?.stats.omitted).toBe(0);
-    expect(result?.stats.namesOnly).toBeGreaterThan(0);
+    expect(result?.stats.omitted).toBeGreaterThan(0);
+    expect(result?.stats.namesOnly).toBe(0);
     const described = describedNames(result?.text ?? "");
-    expect(described.length).toBeGreaterThan(0);
+    expect(described.length).toBe(result?.stats.included);
     // The described skills are exactly the highest-scored ones.
     expect(described).toEqual(entries.slice(0, described.length).map((skill) => skill.name));
+    expect(result?.text).toContain(`- [skill-*] ${result?.stats.omitted} skills:`);
   });
 
-  it("leaves out the lowest-scored names when even names do not fit", () => {
+  it("accounts for every skill: its own line, or a count in the map", () => {
     const entries = established(400);
     const result = buildBudgetedCatalog(entries, { budget: { tokens: 500 } });
-    const listed = listedNames(result?.text ?? "");
+    const listed = listedNames(result?.text ?? "").filter((name) => !name.startsWith("["));
     expect(result?.stats.omitted).toBeGreaterThan(0);
     expect(listed).toEqual(entries.slice(0, listed.length).map((skill) => skill.name));
     expect(result?.stats.included).toBe(listed.length);
     expect((result?.stats.included ?? 0) + (result?.stats.omitted ?? 0)).toBe(400);
+    expect(result?.text).toContain(`(${result?.stats.omitted} skills in 1 area, not listed one by one)`);
   });
 
   it("ends with a notice that counts what is missing and names search_skills and load_skill", () => {
@@ -88,7 +91,7 @@ describe("buildBudgetedCatalog", () => {
     const lines = result?.text.split("\n") ?? [];
     expect(lines[lines.length - 1]).toBe("</system-reminder>");
     const notice = lines[lines.length - 2] ?? "";
-    expect(notice).toContain(`${result?.stats.omitted} skills are not listed`);
+    expect(notice).toContain(`${result?.stats.omitted} skills are shown only in an area above`);
     expect(notice).toContain("search_skills");
     expect(notice).toContain("load_skill");
   });
@@ -138,23 +141,23 @@ describe("buildBudgetedCatalog", () => {
     expect(result?.text).not.toContain("Note:");
   });
 
-  it("shortens the first description that no longer fits instead of dropping it", () => {
+  it("shortens the longest description, to whole sentences, before any other and before dropping a line", () => {
+    const long =
+      "Reads spreadsheets. ".repeat(3) + "alpha beta gamma delta epsilon zeta eta theta ".repeat(8);
     const entries = [
-      entry("first", { score: 3, description: "a ".repeat(40).trim() }),
-      entry("second", {
-        score: 2,
-        description: "alpha beta gamma delta epsilon zeta eta theta iota kappa ".repeat(4),
-      }),
+      entry("first", { score: 3, description: "Short and sweet, kept as it is written here." }),
+      entry("second", { score: 2, description: long }),
       entry("third", { score: 1 }),
     ];
     const full = buildBudgetedCatalog(entries, { budget: { characters: 100_000 } });
-    // Just short of the full size: the notice needs room too, so the second description is
-    // shortened to what is left and the third is dropped.
-    const tight = buildBudgetedCatalog(entries, { budget: { characters: (full?.characters ?? 0) - 14 } });
+    const tight = buildBudgetedCatalog(entries, { budget: { characters: (full?.characters ?? 0) - 150 } });
     expect(full?.stats.shortened).toBe(0);
-    expect(tight?.text).toMatch(/- second: alpha beta .*…/);
-    expect(tight?.text).toMatch(/^- third$/m);
-    expect(tight?.stats).toMatchObject({ shortened: 1, namesOnly: 1, omitted: 0 });
+    // Only the longest was cut, at a sentence end; every skill keeps its described line.
+    expect(tight?.text).toContain("- first: Short and sweet, kept as it is written here.\n");
+    expect(tight?.text).toMatch(/- second: Reads spreadsheets\.( Reads spreadsheets\.)*\n/);
+    expect(tight?.text).toContain("- third: Helps with third");
+    expect(tight?.stats).toMatchObject({ included: 3, shortened: 1, namesOnly: 0, omitted: 0 });
+    expect(tight?.text).toContain("1 description is cut short");
   });
 
   it("reports per-skill token counts that match the tokenizer, in listing order", () => {
@@ -178,7 +181,8 @@ describe("buildBudgetedCatalog", () => {
       budget: { tokens: 600 },
       format: "available-skills",
     });
-    expect(xml?.text).toMatch(/<\/available_skills>\nNote: this list is shortened/);
+    expect(xml?.text).toMatch(/<\/available_skills>\nMore skills by area \(/);
+    expect(xml?.text).toMatch(/\nNote: this list is shortened[^\n]*$/);
     const markdown = buildBudgetedCatalog(established(400), { budget: { tokens: 600 }, format: "markdown" });
     expect(markdown?.text).toMatch(/\n\nNote: this list is shortened[^\n]*$/);
   });
@@ -205,11 +209,11 @@ describe("reserved share for new skills", () => {
     entry(name, { isNew: true, score: 0 }),
   );
 
-  it("keeps new skills described while established ones lose their descriptions", () => {
+  it("keeps new skills described while established ones go to the map", () => {
     const result = buildBudgetedCatalog([...veterans, ...newcomers], { budget: { tokens: 1_000 } });
     const described = describedNames(result?.text ?? "");
     for (const newcomer of newcomers) expect(described).toContain(newcomer.name);
-    expect(result?.stats.namesOnly).toBeGreaterThan(0);
+    expect(result?.stats.omitted).toBeGreaterThan(0);
   });
 
   it("starves new skills when the reserved share is zero", () => {
@@ -221,14 +225,13 @@ describe("reserved share for new skills", () => {
     for (const newcomer of newcomers) expect(described).not.toContain(newcomer.name);
   });
 
-  it("keeps new skills listed even when the established names alone overflow the budget", () => {
+  it("keeps new skills described even when the established skills alone overflow the budget", () => {
     const crowd = established(600);
     const result = buildBudgetedCatalog([...crowd, ...newcomers], { budget: { tokens: 800 } });
     expect(result?.stats.omitted).toBeGreaterThan(0);
-    const listed = listedNames(result?.text ?? "");
-    for (const newcomer of newcomers) expect(listed).toContain(newcomer.name);
+    const described = describedNames(result?.text ?? "");
     // They still appear in score order (last), not first.
-    expect(listed.slice(-3)).toEqual(newcomers.map((newcomer) => newcomer.name));
+    expect(described.slice(-3)).toEqual(newcomers.map((newcomer) => newcomer.name));
   });
 
   it("gives the unused reserve back to everyone when there are no new skills", () => {

@@ -1,11 +1,20 @@
 // Builds a Layer 1 listing within a budget (tokens or characters) and reports what it cost per skill.
 
 import { Buffer } from "node:buffer";
-import { allocateBudget, BudgetLevel } from "./allocate-budget.js";
+import { type LineSelection, selectLines, widestCap } from "./allocate-budget.js";
 import { type CatalogEntry, sortCatalogEntries } from "./catalog-entry.js";
 import type { CatalogFormat, CatalogFormatName, CatalogToolNames } from "./catalog-format.js";
 import { getCatalogFormat } from "./catalog-formats.js";
+import { describeArea, describeAreaRest, describeMapLeadIn } from "./describe-catalog-map.js";
 import { describeShortfall } from "./describe-shortfall.js";
+import {
+  type AreaSummarizer,
+  type CatalogAreas,
+  groupCatalogEntries,
+  hiddenNames,
+  listHiddenAreas,
+  summarizerOf,
+} from "./group-catalog-entries.js";
 import { ListingTable } from "./listing-table.js";
 import { getTokenCounter, type TokenEncodingName } from "./tokens.js";
 
@@ -20,6 +29,16 @@ export interface CatalogOptions {
   budget?: CatalogBudget;
   /** Cap on one description (with `when_to_use`), cut with an ellipsis; default 1,024. */
   maxDescriptionCharacters?: number;
+  /**
+   * Over budget, descriptions are shortened (longest first) down to this many characters before
+   * any skill loses its line to the map; default 100 (never more than maxDescriptionCharacters).
+   */
+  minDescriptionCharacters?: number;
+  /**
+   * `score` (default) lists by usage score, then name; `given` keeps the entries' order (a session
+   * that fixed its order at the start, see createSessionCatalogOrder).
+   */
+  order?: "score" | "given";
   /** Share of the budget kept for new (`isNew`) skills when it overflows; default 0.2. */
   reservedShareForNew?: number;
   /** Name of the load tool the text refers to; default `load_skill`. */
@@ -36,9 +55,9 @@ export interface CatalogStats {
   included: number;
   /** Listed descriptions that were cut short (per-entry cap or budget). */
   shortened: number;
-  /** Skills listed by name only (budget, empty description, or a name-only state). */
+  /** Skills listed by name only (an empty description, or a name-only state). */
   namesOnly: number;
-  /** Skills not listed at all. */
+  /** Skills without a line of their own (counted in the map's areas, or left out when it has no room). */
   omitted: number;
   /** Tokens of each listed skill's own text, in listing order. */
   perEntry: { name: string; tokens: number }[];
@@ -57,10 +76,13 @@ const DEFAULT_RESERVED_SHARE = 0.2;
 
 /**
  * Renders `entries` in a Layer 1 format within `options.budget`. Returns undefined when there are
- * no entries (the spec: no empty catalog). Names are kept while they fit, descriptions are dropped
- * lowest score first, a reserved share keeps new skills described, and a notice at the end says
- * how many skills were shortened or left out and how to find them. The lead-in and the notice are
- * always emitted, so a budget smaller than they are is exceeded.
+ * no entries (the spec: no empty catalog). Over budget, the longest descriptions are shortened
+ * first (whole sentences, then a cut), down to `minDescriptionCharacters`, before any skill loses
+ * its line; past that, lines go to the highest-ranked skills (a reserved share keeps new skills
+ * listed) and the rest are shown as a map of areas (namespace or name prefix, with counts, words
+ * and example names) that points to the search tool. A notice at the end says what was shortened
+ * or grouped. The lead-in and the notice are always emitted, so a budget smaller than they are is
+ * exceeded.
  */
 export function buildBudgetedCatalog(
   entries: readonly CatalogEntry[],
@@ -93,8 +115,12 @@ export function buildListing(
   // Every part is followed by a "\n" separator (one token, one character); the last one's is spare.
   const cost = (text: string) => measure(text) + 1;
   const maxDescription = Math.max(1, options.maxDescriptionCharacters ?? DEFAULT_MAX_DESCRIPTION);
+  const minDescription = Math.min(
+    maxDescription,
+    Math.max(1, options.minDescriptionCharacters ?? DEFAULT_MIN_DESCRIPTION),
+  );
 
-  const sorted = sortCatalogEntries(entries);
+  const sorted = options.order === "given" ? [...entries] : sortCatalogEntries(entries);
   const opening = format.renderOpening(tools);
   const closing = format.renderClosing();
   const fixedCost = (measureCost: (text: string) => number) =>
@@ -106,30 +132,181 @@ export function buildListing(
     const byteCost = (text: string) => Buffer.byteLength(text, "utf8") + 1;
     const bounds = new ListingTable(sorted, format.renderEntry, byteCost, maxDescription);
     if (fitsWhole(bounds, limit - fixedCost(byteCost)))
-      return assemble(bounds, fullLevels(bounds), { ...context, count: () => 0 });
+      return assemble(bounds, wholePlan(bounds), { ...context, count: () => 0 });
   }
   const table = new ListingTable(sorted, format.renderEntry, cost, maxDescription);
   const fixed = fixedCost(cost);
+  const share = options.reservedShareForNew ?? DEFAULT_RESERVED_SHARE;
 
-  let levels = fitsWhole(table, limit - fixed) ? fullLevels(table) : undefined;
+  let plan = fitsWhole(table, limit - fixed) ? wholePlan(table) : undefined;
+  let mapContext: MapContext | undefined;
   let slack = 0;
   let result: BuiltCatalog;
   for (let attempt = 0; ; attempt++) {
-    if (levels === undefined) {
+    if (plan === undefined) {
+      // Room for the longest notice each kind of plan can end with: shortened descriptions, and
+      // with a map, the skills it holds (the clause for skills left out is shorter).
       const all = table.length;
-      const worstNotice = describeShortfall({ shortened: all, namesOnly: all, omitted: all }, tools) ?? "";
-      const available = limit - fixed - cost(format.renderNotice(worstNotice)) - slack;
-      levels = allocateBudget(table, available, options.reservedShareForNew ?? DEFAULT_RESERVED_SHARE);
+      const noticeCost = (grouped: number) =>
+        cost(
+          format.renderNotice(
+            describeShortfall({ shortened: all, namesOnly: 0, grouped, omitted: 0 }, tools) ?? "",
+          ),
+        );
+      const room = limit - fixed - slack;
+      mapContext ??= { format, tools, cost, entries: sorted };
+      plan = planWithinBudget(
+        table,
+        room - noticeCost(0),
+        room - noticeCost(all),
+        minDescription,
+        share,
+        mapContext,
+      );
     }
-    result = assemble(table, levels, context);
+    result = assemble(table, plan, context);
     const size = inTokens ? result.tokens : result.characters;
-    // Token counts of parts do not add up exactly (BPE merges across a newline): re-allocate
+    // Token counts of parts do not add up exactly (BPE merges across a newline): plan again
     // with the excess held back until the whole fits, a few rounds at most.
     if (size <= limit || attempt >= 3 || !Number.isFinite(limit)) break;
     slack += size - limit;
-    levels = undefined;
+    plan = undefined;
   }
   return result;
+}
+
+const DEFAULT_MIN_DESCRIPTION = 100;
+// Share of the room the map may take while the lines are chosen; what it leaves goes to lines.
+const MAP_SHARE = 0.25;
+// Areas listed at most; a longer map reads as a second catalog.
+const MAX_AREAS = 30;
+
+/** What a listing shows: which entries get lines, at which description cap, and the map of the rest. */
+interface ListingPlan {
+  selected: Uint8Array;
+  cap: number;
+  map: CatalogMap;
+}
+
+/** The map's rendered parts, what they cost, and how many skills its areas count. */
+interface CatalogMap {
+  parts: string[];
+  cost: number;
+  grouped: number;
+}
+
+const NO_MAP: CatalogMap = { parts: [], cost: 0, grouped: 0 };
+
+interface MapContext {
+  format: CatalogFormat;
+  tools: CatalogToolNames;
+  cost(text: string): number;
+  entries: readonly CatalogEntry[];
+  /** Built at the first map of the listing and kept for the next (the areas do not change). */
+  areas?: CatalogAreas;
+  summarizer?: AreaSummarizer;
+}
+
+/**
+ * The plan within `withoutMap` (the room when every skill keeps its line) or, when even the
+ * shortest descriptions do not let every skill keep one, within `available` (the room with a map).
+ */
+function planWithinBudget(
+  table: ListingTable,
+  withoutMap: number,
+  available: number,
+  minCap: number,
+  share: number,
+  context: MapContext,
+): ListingPlan {
+  const every = selectLines(table, withoutMap, minCap, share);
+  if (every.count === table.length) {
+    return {
+      selected: every.selected,
+      cap: widestCap(table, every.selected, withoutMap, minCap),
+      map: NO_MAP,
+    };
+  }
+  const first = selectLines(table, available, minCap, share);
+  // Some skills need the map. Lines are chosen once more with the room a map of the skills left
+  // over takes (at most a share of the budget), and the map is then drawn in what the lines leave.
+  const estimate = buildMap(table, first, Math.floor(Math.max(0, available) * MAP_SHARE), context);
+  let lines = selectLines(table, available - estimate.cost, minCap, share);
+  let map = buildMap(table, lines, available - lines.cost, context);
+  // A map smaller than estimated leaves room for a few more lines: the map of what is then left
+  // over is drawn again and kept only if everything still fits.
+  const more = selectLines(table, available - map.cost, minCap, share);
+  if (more.count > lines.count && more.count < table.length) {
+    const smaller = buildMap(table, more, available - more.cost, context);
+    if (smaller.grouped > 0 && more.cost + smaller.cost <= available) {
+      lines = more;
+      map = smaller;
+    }
+  }
+  return {
+    selected: lines.selected,
+    cap: widestCap(table, lines.selected, available - map.cost, minCap),
+    map,
+  };
+}
+
+/**
+ * The map of the entries `selection` leaves without a line, within `room`: a lead-in, the areas
+ * largest first while they fit, and one line counting the areas there was no room for. No map at
+ * all when even the lead-in and that line do not fit.
+ */
+function buildMap(
+  table: ListingTable,
+  selection: LineSelection,
+  room: number,
+  context: MapContext,
+): CatalogMap {
+  const grouped = table.length - selection.count;
+  if (grouped === 0) return NO_MAP;
+  const { format, tools, cost, entries } = context;
+  context.areas ??= groupCatalogEntries(entries);
+  const areas = context.areas;
+  const hidden = listHiddenAreas(entries, areas, selection.selected);
+  const leadIn = format.renderMapLeadIn(describeMapLeadIn(tools, { skills: grouped, areas: hidden.length }));
+  let used = cost(leadIn);
+  // Skills in the areas from each position on, for the rest line.
+  const after = new Array<number>(hidden.length + 1).fill(0);
+  for (let index = hidden.length - 1; index >= 0; index--) {
+    after[index] = (after[index + 1] as number) + (hidden[index] as { count: number }).count;
+  }
+  const restLine = (from: number) => {
+    // One name from each of the first areas left shows more of the library than three from one.
+    const examples = hidden
+      .slice(from, from + 3)
+      .flatMap(({ area }) => hiddenNames(entries, areas, area, selection.selected, 1));
+    const rest = { count: after[from] as number, areas: hidden.length - from, examples };
+    return format.renderAreaRest(describeAreaRest(rest, from > 0));
+  };
+  const parts = [leadIn];
+  let shown = 0;
+  for (; shown < hidden.length && shown < MAX_AREAS; shown++) {
+    const { area, count } = hidden[shown] as { area: number; count: number };
+    context.summarizer ??= summarizerOf(entries, areas);
+    const description = describeArea({
+      label: areas.labels[area] as string,
+      count,
+      words: context.summarizer.words(area),
+      examples: hiddenNames(entries, areas, area, selection.selected),
+    });
+    const line = format.renderArea(areas.labels[area] as string, description);
+    const lineCost = cost(line);
+    const restCost = shown + 1 < hidden.length ? cost(restLine(shown + 1)) : 0;
+    if (used + lineCost + restCost > room) break;
+    parts.push(line);
+    used += lineCost;
+  }
+  if (shown < hidden.length) {
+    const rest = restLine(shown);
+    used += cost(rest);
+    parts.push(rest);
+  }
+  if (used > room) return NO_MAP;
+  return { parts, cost: used, grouped };
 }
 
 function fitsWhole(table: ListingTable, available: number): boolean {
@@ -142,12 +319,8 @@ function fitsWhole(table: ListingTable, available: number): boolean {
   return true;
 }
 
-function fullLevels(table: ListingTable): Uint8Array {
-  const levels = new Uint8Array(table.length);
-  for (let index = 0; index < table.length; index++) {
-    levels[index] = table.description(index) === undefined ? BudgetLevel.NameOnly : BudgetLevel.Full;
-  }
-  return levels;
+function wholePlan(table: ListingTable): ListingPlan {
+  return { selected: new Uint8Array(table.length).fill(1), cap: Number.POSITIVE_INFINITY, map: NO_MAP };
 }
 
 interface AssembleContext {
@@ -158,39 +331,40 @@ interface AssembleContext {
   count(text: string): number;
 }
 
-function assemble(table: ListingTable, levels: Uint8Array, context: AssembleContext): BuiltCatalog {
+function assemble(table: ListingTable, plan: ListingPlan, context: AssembleContext): BuiltCatalog {
   const parts: string[] = context.opening === "" ? [] : [context.opening];
   const stats: CatalogStats = { included: 0, shortened: 0, namesOnly: 0, omitted: 0, perEntry: [] };
-  let budgetNamesOnly = 0;
   for (let index = 0; index < table.length; index++) {
-    const level = levels[index] ?? BudgetLevel.Omitted;
-    if (level === BudgetLevel.Omitted) {
+    if (plan.selected[index] !== 1) {
       stats.omitted++;
       continue;
     }
-    const text = table.text(index, level);
+    const text = table.text(index, plan.cap);
     parts.push(text);
     stats.included++;
     stats.perEntry.push({ name: (table.entries[index] as CatalogEntry).name, tokens: context.count(text) });
-    if (level === BudgetLevel.NameOnly) {
-      stats.namesOnly++;
-      if (table.hasDescription(index)) budgetNamesOnly++;
-    } else if (level === BudgetLevel.Fitted || table.wasCapped(index)) {
-      stats.shortened++;
-    }
+    if (!table.hasDescription(index)) stats.namesOnly++;
+    else if (table.isShortenedAt(index, plan.cap)) stats.shortened++;
   }
   const notice = describeShortfall(
-    { shortened: stats.shortened, namesOnly: budgetNamesOnly, omitted: stats.omitted },
+    {
+      shortened: stats.shortened,
+      namesOnly: 0,
+      grouped: plan.map.grouped,
+      omitted: stats.omitted - plan.map.grouped,
+    },
     context.tools,
   );
-  // The notice sits inside the block (before the closing tag) except where the format puts it after.
-  let noticeText = notice === undefined ? undefined : context.format.renderNotice(notice);
-  // With no entry listed, the blank line that separates the notice from the list has nothing to separate.
-  if (stats.included === 0) noticeText = noticeText?.replace(/^\n/, "");
-  const noticeAfter = context.format.noticePlacement === "after";
-  if (noticeText !== undefined && !noticeAfter) parts.push(noticeText);
+  // The map and the notice sit inside the block (before the closing tag) except where the format
+  // puts them after it.
+  const trailing = [...plan.map.parts];
+  if (notice !== undefined) trailing.push(context.format.renderNotice(notice));
+  // With no entry listed, the blank line that separates what follows from the list has nothing to separate.
+  if (stats.included === 0 && trailing.length > 0) trailing[0] = (trailing[0] as string).replace(/^\n/, "");
+  const after = context.format.noticePlacement === "after";
+  if (!after) parts.push(...trailing);
   if (context.closing !== "") parts.push(context.closing);
-  if (noticeText !== undefined && noticeAfter) parts.push(noticeText);
+  if (after) parts.push(...trailing);
   const text = parts.join("\n");
   return { text, tokens: context.count(text), characters: text.length, stats };
 }

@@ -23,6 +23,11 @@ export interface CatalogEntry {
   state?: SkillState;
   /** List its name, never its description, whatever the state. */
   descriptionHidden?: boolean;
+  /**
+   * The area of the library it belongs to (a plugin, a vendor's folder; see skillNamespace): an
+   * over-budget listing groups the skills it cannot list one by one by it, else by name prefix.
+   */
+  namespace?: string;
 }
 
 /** Orders entries by score descending, then by name (code-unit order, so it is locale-independent). */

@@ -21,6 +21,15 @@ export interface CatalogFormat {
   renderEntry(entry: CatalogEntry, description: string | undefined): string;
   /** The budget notice (already worded), embedded the way the format needs. */
   renderNotice(notice: string): string;
+  /**
+   * The lead-in of an over-budget map (already worded, see describeMapLeadIn); the map sits where
+   * the notice does, just before it.
+   */
+  renderMapLeadIn(leadIn: string): string;
+  /** One area of the map: its label (a namespace or `prefix-*`) and what it holds (describeArea). */
+  renderArea(label: string, description: string): string;
+  /** The map's last line, for the areas there was no room for (describeAreaRest). */
+  renderAreaRest(description: string): string;
   /** Closing tag (may be empty). */
   renderClosing(): string;
   /** Where the notice goes: before the closing tag (default) or after it. */

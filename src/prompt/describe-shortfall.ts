@@ -9,6 +9,8 @@ export interface CatalogShortfall {
   shortened: number;
   /** Skills listed by name only because their descriptions did not fit. */
   namesOnly: number;
+  /** Skills not listed one by one but counted in the map's areas. */
+  grouped?: number;
   /** Skills not listed at all. */
   omitted: number;
 }
@@ -21,6 +23,9 @@ export function describeShortfall(shortfall: CatalogShortfall, tools: CatalogToo
   }
   if (shortfall.namesOnly > 0) {
     parts.push(`${countOf(shortfall.namesOnly, "skill is", "skills are")} listed by name only`);
+  }
+  if ((shortfall.grouped ?? 0) > 0) {
+    parts.push(`${countOf(shortfall.grouped ?? 0, "skill is", "skills are")} shown only in an area above`);
   }
   if (shortfall.omitted > 0) {
     parts.push(`${countOf(shortfall.omitted, "skill is", "skills are")} not listed`);

@@ -2,12 +2,12 @@
 // under a tight budget only the few hundred entries that can fit are ever rendered or measured.
 
 import type { BudgetCandidates } from "./allocate-budget.js";
-import { BudgetLevel } from "./allocate-budget.js";
 import { type CatalogEntry, isDescriptionHidden, joinDescription } from "./catalog-entry.js";
 import { collapseToLine, hasVisibleText, truncateText } from "./escape-text.js";
+import { findSentenceEnds, shortenDescription } from "./shorten-description.js";
 
-// A description shortened to fewer characters than this says nothing useful: list the name only.
-const MIN_FITTED_DESCRIPTION = 24;
+/** The cap of a line that shows the name alone. */
+const NAME_ONLY = -1;
 
 /** Renders one entry with a description (one line, raw) or by name only (undefined). */
 export type RenderEntry = (entry: CatalogEntry, description: string | undefined) => string;
@@ -19,8 +19,10 @@ export class ListingTable implements BudgetCandidates {
   private readonly capped: Uint8Array;
   private readonly newFlags: Uint8Array;
   private readonly nameTexts: (string | undefined)[];
+  private readonly sentenceEnds = new Map<number, number[]>();
+  private readonly lastCaps: Float64Array;
+  private readonly lastCapCosts: Float64Array;
   private readonly fullTexts: (string | undefined)[];
-  private readonly fittedTexts = new Map<number, string>();
   private readonly nameCosts: Float64Array;
   private readonly fullCosts: Float64Array;
 
@@ -39,6 +41,8 @@ export class ListingTable implements BudgetCandidates {
     this.fullTexts = new Array(this.length);
     this.nameCosts = new Float64Array(this.length).fill(Number.NaN);
     this.fullCosts = new Float64Array(this.length).fill(Number.NaN);
+    this.lastCaps = new Float64Array(this.length).fill(Number.NaN);
+    this.lastCapCosts = new Float64Array(this.length);
   }
 
   isNew(index: number): boolean {
@@ -80,7 +84,7 @@ export class ListingTable implements BudgetCandidates {
   nameCost(index: number): number {
     let cost = this.nameCosts[index] as number;
     if (Number.isNaN(cost)) {
-      cost = this.cost(this.text(index, BudgetLevel.NameOnly));
+      cost = this.cost(this.text(index, NAME_ONLY));
       this.nameCosts[index] = cost;
     }
     return cost;
@@ -90,40 +94,63 @@ export class ListingTable implements BudgetCandidates {
     if (this.description(index) === undefined) return undefined;
     let cost = this.fullCosts[index] as number;
     if (Number.isNaN(cost)) {
-      cost = this.cost(this.text(index, BudgetLevel.Full));
+      cost = this.cost(this.text(index, Number.POSITIVE_INFINITY));
       this.fullCosts[index] = cost;
     }
     return cost;
   }
 
-  fitCost(index: number, room: number): number | undefined {
-    const description = this.description(index);
-    if (description === undefined) return undefined;
-    // Binary search for the longest shortened description whose entry still fits the room.
-    let low = MIN_FITTED_DESCRIPTION;
-    let high = description.length - 1;
-    let best: { text: string; cost: number } | undefined;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const text = this.renderEntry(this.entry(index), truncateText(description, middle));
-      const cost = this.cost(text);
-      if (cost <= room) {
-        best = { text, cost };
-        low = middle + 1;
-      } else {
-        high = middle - 1;
-      }
-    }
-    if (best === undefined) return undefined;
-    this.fittedTexts.set(index, best.text);
-    return best.cost;
+  descriptionLength(index: number): number {
+    return this.description(index)?.length ?? 0;
   }
 
-  /** The entry's text at a level (Fitted only after fitCost found a fit). */
-  text(index: number, level: number): string {
-    if (level === BudgetLevel.Fitted)
-      return this.fittedTexts.get(index) ?? this.text(index, BudgetLevel.NameOnly);
-    const description = level === BudgetLevel.Full ? this.description(index) : undefined;
+  lineCost(index: number, cap: number): number {
+    const description = this.description(index);
+    if (description === undefined) return this.nameCost(index);
+    if (description.length <= cap) return this.fullCost(index) as number;
+    // Lines are chosen at one cap, several times per listing: keep the last cap's cost.
+    if (this.lastCaps[index] === cap) return this.lastCapCosts[index] as number;
+    const cost = this.cost(this.text(index, cap));
+    this.lastCaps[index] = cap;
+    this.lastCapCosts[index] = cost;
+    return cost;
+  }
+
+  estimateLineCost(index: number, cap: number): number {
+    const description = this.description(index);
+    if (description === undefined || description.length <= cap) return this.lineCost(index, cap);
+    const name = this.nameCost(index);
+    const perCharacter = ((this.fullCost(index) as number) - name) / description.length;
+    return name + perCharacter * this.shortenedLength(index, cap);
+  }
+
+  // What shortenDescription keeps at `cap`, from the sentence ends found once.
+  private shortenedLength(index: number, cap: number): number {
+    let ends = this.sentenceEnds.get(index);
+    if (ends === undefined) {
+      ends = findSentenceEnds(this.description(index) ?? "");
+      this.sentenceEnds.set(index, ends);
+    }
+    let kept = 0;
+    for (const end of ends) {
+      if (end > cap) break;
+      kept = end;
+    }
+    return kept > 0 ? kept : cap;
+  }
+
+  /** True when the line at `cap` shows less of the description than its (capped) whole. */
+  isShortenedAt(index: number, cap: number): boolean {
+    const description = this.description(index);
+    return description !== undefined && (description.length > cap || this.wasCapped(index));
+  }
+
+  /**
+   * The entry's line with its description shortened to at most `cap` characters (whole sentences
+   * first, see shortenDescription); NAME_ONLY lists the name alone.
+   */
+  text(index: number, cap: number): string {
+    const description = cap === NAME_ONLY ? undefined : this.description(index);
     if (description === undefined) {
       let text = this.nameTexts[index];
       if (text === undefined) {
@@ -132,6 +159,8 @@ export class ListingTable implements BudgetCandidates {
       }
       return text;
     }
+    if (description.length > cap)
+      return this.renderEntry(this.entry(index), shortenDescription(description, cap));
     let text = this.fullTexts[index];
     if (text === undefined) {
       text = this.renderEntry(this.entry(index), description);

@@ -1,7 +1,7 @@
 // Seed 003's Layer 1 section: `### Available Skills`, an instruction, and `- **name**: description` bullets.
 
 import type { CatalogFormat } from "./catalog-format.js";
-import { collapseToLine, escapeMarkdownStrong, escapeMarkdownText } from "./escape-text.js";
+import { collapseToLine, escapeMarkdownStrong, escapeMarkdownText, escapePlainText } from "./escape-text.js";
 
 /** `### Available Skills` with bold-name bullets; names and descriptions cannot break the list. */
 export const markdownCatalogFormat: CatalogFormat = {
@@ -19,6 +19,17 @@ export const markdownCatalogFormat: CatalogFormat = {
   },
   renderNotice(notice) {
     return `\n${escapeMarkdownText(notice)}`;
+  },
+  renderMapLeadIn(leadIn) {
+    return `\n${escapeMarkdownText(leadIn)}`;
+  },
+  renderArea(label, description) {
+    // A code span shows `azure-*` as written; a backtick in the label could end it early.
+    const code = escapePlainText(collapseToLine(label)).replace(/`/g, "");
+    return `- \`${code}\` ${escapeMarkdownText(description)}`;
+  },
+  renderAreaRest(description) {
+    return `- ${escapeMarkdownText(description)}`;
   },
   renderClosing() {
     return "";

@@ -20,6 +20,15 @@ export const plainCatalogFormat: CatalogFormat = {
   renderNotice(notice) {
     return `\n${escapePlainText(notice)}`;
   },
+  renderMapLeadIn(leadIn) {
+    return `\n${escapePlainText(leadIn)}`;
+  },
+  renderArea(label, description) {
+    return `  - [${escapePlainText(collapseToLine(label))}] ${escapePlainText(description)}`;
+  },
+  renderAreaRest(description) {
+    return `  - ${escapePlainText(description)}`;
+  },
   renderClosing() {
     return "";
   },

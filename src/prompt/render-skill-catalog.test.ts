@@ -68,7 +68,9 @@ describe("renderSkillCatalog", () => {
     expect(built?.tokens).toBeLessThanOrEqual(4000);
     expect(built?.tokens).toBeGreaterThan(3500);
     expect(built?.stats.omitted).toBeGreaterThan(0);
-    expect(built?.text).toMatch(/Note: this list is shortened to fit its budget: .* not listed\./);
+    expect(built?.text).toMatch(
+      /Note: this list is shortened to fit its budget: .* shown only in an area above\./,
+    );
     expect(built?.text).toContain("call search_skills with a few keywords");
     // The same text as an explicit budget of that size.
     expect(built?.text).toBe(buildBudgetedCatalog(entries, { budget: { tokens: 4000 } })?.text);

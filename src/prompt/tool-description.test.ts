@@ -34,13 +34,14 @@ describe("buildToolDescription", () => {
     expect(line.endsWith("…")).toBe(true);
   });
 
-  it("stays within its default budget for a large catalog and says what it left out", () => {
+  it("stays within its default budget for a large catalog and maps what it could not list", () => {
     const entries = Array.from({ length: 2_000 }, (_, index) =>
       entry(`skill-${index}`, { score: 2_000 - index }),
     );
     const text = buildToolDescription(entries);
     expect(text.length).toBeLessThanOrEqual(8_000);
-    expect(text).toMatch(/skills are not listed/);
+    expect(text).toMatch(/\n- \[skill-\*\] \d+ skills/);
+    expect(text).toMatch(/skills are shown only in an area above/);
     expect(text).toContain("search_skills");
   });
 

@@ -19,6 +19,15 @@ export const xmlCatalogFormat: CatalogFormat = {
   renderNotice(notice) {
     return `\n${escapeXmlText(notice)}`;
   },
+  renderMapLeadIn(leadIn) {
+    return `\n${escapeXmlText(leadIn)}`;
+  },
+  renderArea(label, description) {
+    return `- [${escapeXmlText(collapseToLine(label))}] ${escapeXmlText(description)}`;
+  },
+  renderAreaRest(description) {
+    return `- ${escapeXmlText(description)}`;
+  },
   renderClosing() {
     return "</system-reminder>";
   },

@@ -2,6 +2,7 @@
 
 import type { SkillState } from "../store/skill-state.js";
 import { computeUsageScore, type UsageStat } from "../store/usage-store.js";
+import { skillNamespace } from "./index/skill-namespace.js";
 import type { SkillRecord } from "./index/skill-record.js";
 import { isModelInvocable } from "./invocation-flags.js";
 import type { SkillEntry } from "./skill-entry.js";
@@ -45,7 +46,21 @@ export function buildSkillEntries(
       userInvocable: record.metadata.userInvocable,
     };
     if (record.metadata.whenToUse !== undefined) entry.whenToUse = record.metadata.whenToUse;
+    const namespace = namespaceOf(record);
+    if (namespace !== undefined) entry.namespace = namespace;
     entries.push(entry);
   }
   return sortByScore(entries);
+}
+
+// Records are immutable and entries are rebuilt every turn: derive each record's namespace once.
+const namespaces = new WeakMap<SkillRecord, string | null>();
+
+function namespaceOf(record: SkillRecord): string | undefined {
+  let namespace = namespaces.get(record);
+  if (namespace === undefined) {
+    namespace = skillNamespace({ rootPath: record.root.path, directory: record.directory }) ?? null;
+    namespaces.set(record, namespace);
+  }
+  return namespace ?? undefined;
 }

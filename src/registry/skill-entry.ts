@@ -20,4 +20,6 @@ export interface SkillEntry {
   state: SkillState;
   /** A person may also run it by name (`user-invocable` is not false). */
   userInvocable: boolean;
+  /** The area of the library it belongs to, when its folders name one (see skillNamespace). */
+  namespace?: string;
 }
