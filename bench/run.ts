@@ -29,6 +29,7 @@ import {
   measureRefreshAfterEdit,
   measureSearchQuality,
 } from "./measure-registry.js";
+import { measureSuggestions } from "./measure-suggestions.js";
 import { type BenchRow, renderBenchTable } from "./render-bench-table.js";
 import { renderProcessTable, summarizeMeasure } from "./render-process-table.js";
 import { summarizeProfile } from "./summarize-profile.js";
@@ -213,6 +214,7 @@ async function measureInProcess(): Promise<void> {
     const layer1 = measureLayer1(registry, BUDGET_TOKENS);
     const loads = await measureLoads(registry);
     const search = await measureSearchQuality(registry, described);
+    const suggestions = measureSuggestions(registry, described);
     registry.close();
 
     // The fastest of the repeats: the run least disturbed by other work on the machine.
@@ -240,6 +242,7 @@ async function measureInProcess(): Promise<void> {
       loads,
       rss,
       search,
+      suggestions,
     };
     (results.sizes as Record<string, unknown>)[String(size)] = figures;
     const targeted = size === 10_000;
@@ -301,6 +304,21 @@ async function measureInProcess(): Promise<void> {
         value: rss.maxRssMegabytes ?? 0,
         unit: "MB",
         max: targeted ? 150 : undefined,
+      },
+      {
+        size,
+        label: "suggestions per user turn, index built (p50)",
+        value: suggestions.p50,
+        unit: "ms",
+        floor,
+        max: targeted ? 20 : undefined,
+      },
+      {
+        size,
+        label: "suggestions per user turn, index built (p99)",
+        value: suggestions.p99,
+        unit: "ms",
+        floor,
       },
       {
         size,
