@@ -28,8 +28,32 @@ export function parseCommandArguments<T extends Options>(
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    const unknown = readUnknownOption(error);
+    if (unknown !== undefined) {
+      throw new SkillboxError("usage-error", describeUnknownOption(command, unknown), { cause: error });
+    }
     throw new SkillboxError("usage-error", `${message} (see skillbox ${command} --help)`, { cause: error });
   }
+}
+
+/** Global options some commands do not take themselves: they go before the command there. */
+const GLOBAL_FOLDER_OPTIONS = new Set(["--dir", "--cwd"]);
+
+/**
+ * Node's own message for an unknown option ends in an unbalanced `'-- "--x"` example; this one says
+ * the same with its quotes closed, and where a global option goes.
+ */
+function describeUnknownOption(command: string, option: string): string {
+  const name = option.split("=")[0] ?? option;
+  if (GLOBAL_FOLDER_OPTIONS.has(name)) {
+    return `Option '${name}' is not one of skillbox ${command}'s own; as a global option it goes before the command: skillbox ${name} <folder> ${command} (see skillbox --help)`;
+  }
+  return `Unknown option '${option}' (see skillbox ${command} --help); to pass an argument that starts with '-', put it after '--': skillbox ${command} -- ${option}`;
+}
+
+function readUnknownOption(error: unknown): string | undefined {
+  if ((error as { code?: unknown } | null)?.code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION") return undefined;
+  return /^Unknown option '([^']*)'/.exec(error instanceof Error ? error.message : "")?.[1];
 }
 
 /** `--name -5` becomes `--name=-5` for string options (`-n -5` becomes `-n-5`); `--` ends the options. */

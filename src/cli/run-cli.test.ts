@@ -201,6 +201,34 @@ describe("skillbox list", () => {
     expect((await run("--dir", join(root, "nope"), "list")).stderr).toContain("folder not found");
   });
 
+  it("names an unknown option with balanced quotes, and says where a global folder option goes", async () => {
+    const unknown = await run("validate", "--nope", "skills");
+    expect(unknown.stderr).toBe(
+      "skillbox validate: Unknown option '--nope' (see skillbox validate --help); to pass an argument " +
+        "that starts with '-', put it after '--': skillbox validate -- --nope\n",
+    );
+    expect(unknown.stderr.split("'").length % 2).toBe(1);
+    expect(unknown.stderr.split('"').length % 2).toBe(1);
+    const global = await run("validate", "--dir", "skills");
+    expect(global.code).toBe(2);
+    expect(global.stderr).toContain(
+      "as a global option it goes before the command: skillbox --dir <folder> validate",
+    );
+  });
+
+  it("takes the global --max-depth and --max-directories after the command as before it", async () => {
+    write("deep/a/b/c/SKILL.md", "---\nname: c\ndescription: Deep.\n---\nBody\n");
+    const before = await run("--max-depth", "1", "list", "--dir", "deep", "--json");
+    const after = await run("list", "--dir", "deep", "--max-depth", "1", "--json");
+    expect(after.code).toBe(0);
+    expect(after.stdout).toBe(before.stdout);
+    expect(after.stdout).not.toContain('"name": "c"');
+    expect((await run("list", "--dir", "deep", "--json")).stdout).toContain('"name": "c"');
+    const bad = await run("list", "--max-directories=0");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("option --max-directories needs a positive whole number, not '0'");
+  });
+
   it("takes a negative number as an option's value and says what the option expects", async () => {
     const result = await run("list", "--query", "good", "--limit", "-5");
     expect(result).toMatchObject({ code: 2, stdout: "" });

@@ -52,11 +52,21 @@ export async function runCli(args: string[], baseIo: CliIo, options: RunCliOptio
     io.stdout(alignOptionColumns(command.help));
     return EXIT_OK;
   }
+  const trailing = takeTrailingGlobalOptions(own);
+  if ("problem" in trailing) {
+    io.stderr(`skillbox ${command.name}: ${escapeTerminalLine(trailing.problem)} (run skillbox --help)\n`);
+    return EXIT_USAGE;
+  }
+  const commandArgs = separator === -1 ? trailing.args : [...trailing.args, ...rest.slice(separator)];
+  const commandIo = { ...io, ...trailing.limits };
   let closeStore: (() => Promise<void>) | undefined;
   try {
-    const opened = await openGlobalStore(global.store, io, command.name);
+    const opened = await openGlobalStore(trailing.store ?? global.store, commandIo, command.name);
     closeStore = opened?.close;
-    return await command.run(rest, opened === undefined ? io : { ...io, stores: opened.stores });
+    return await command.run(
+      commandArgs,
+      opened === undefined ? commandIo : { ...commandIo, stores: opened.stores },
+    );
   } catch (error) {
     const message = isSkillboxError(error)
       ? error.message
@@ -80,7 +90,8 @@ function renderMainHelp(commands: readonly CliCommandEntry[]): string {
     "Commands:",
     ...lines,
     "",
-    "Options (before the command):",
+    "Options (before the command; --store, --max-depth and --max-directories also after it, and",
+    "--dir and --cwd after every command that takes them):",
     "  --dir <folder>          Look for skills only in this folder (repeatable); replaces the default roots",
     "  --cwd <folder>          Work as if started in this folder (project roots and config are found from it)",
     "  --max-depth <n>         Scan this many folder levels below each skill root (config maxDepth; default 8)",
@@ -104,32 +115,26 @@ function readGlobalOptions(
   io: CliIo,
 ): { io: CliIo; rest: string[]; store?: string } | { problem: string } {
   let cwd: string | undefined;
-  let store: string | undefined;
   const directories: string[] = [];
-  const limits: { maxDepth?: number; maxDirectories?: number } = {};
+  const settings: StoreAndLimits = { limits: {} };
+  const { limits } = settings;
   let index = 0;
   for (; index < args.length; index++) {
     const arg = args[index] as string;
     const match = /^--(dir|cwd|max-depth|max-directories|store)(?:=(.*))?$/s.exec(arg);
     if (match === null) break;
-    const flag = match[1] as "dir" | "cwd" | "store" | keyof typeof DISCOVERY_LIMIT_FLAGS;
+    const flag = match[1] as "dir" | "cwd" | StoreOrLimitFlag;
     const value = match[2] ?? args[++index];
-    if (flag === "store") {
-      if (value === undefined || value === "") return { problem: "option --store needs a postgres:// URL" };
-      store = value;
-      continue;
-    }
-    if (flag === "max-depth" || flag === "max-directories") {
-      const limit = parseDiscoveryLimit(flag, value ?? "");
-      if (typeof limit === "string") return { problem: limit };
-      limits[DISCOVERY_LIMIT_FLAGS[flag]] = limit;
+    if (flag !== "dir" && flag !== "cwd") {
+      const problem = readStoreOrLimit(flag, value, settings);
+      if (problem !== undefined) return { problem };
       continue;
     }
     if (value === undefined || value === "") return { problem: `option --${flag} needs a folder` };
     if (flag === "cwd") cwd = value;
     else directories.push(value);
   }
-  const withStore = store === undefined ? {} : { store };
+  const withStore = settings.store === undefined ? {} : { store: settings.store };
   if (index === 0) return { io, rest: args };
   if (cwd === undefined && directories.length === 0)
     return { io: { ...io, ...limits }, rest: args.slice(index), ...withStore };
@@ -144,4 +149,51 @@ function readGlobalOptions(
     rest: args.slice(index),
     ...withStore,
   };
+}
+
+type StoreOrLimitFlag = "store" | keyof typeof DISCOVERY_LIMIT_FLAGS;
+
+interface StoreAndLimits {
+  store?: string;
+  limits: { maxDepth?: number; maxDirectories?: number };
+}
+
+/** Reads `--store <url>` or a discovery bound into `settings`; answers the problem with the value. */
+function readStoreOrLimit(
+  flag: StoreOrLimitFlag,
+  value: string | undefined,
+  settings: StoreAndLimits,
+): string | undefined {
+  if (flag === "store") {
+    if (value === undefined || value === "") return "option --store needs a postgres:// URL";
+    settings.store = value;
+    return undefined;
+  }
+  const limit = parseDiscoveryLimit(flag, value ?? "");
+  if (typeof limit === "string") return limit;
+  settings.limits[DISCOVERY_LIMIT_FLAGS[flag]] = limit;
+  return undefined;
+}
+
+/**
+ * Takes `--store`, `--max-depth` and `--max-directories` from among a command's own arguments (no
+ * command has options of these names), so `skillbox serve --store …` works as `skillbox --store … serve`.
+ * `--dir` and `--cwd` stay: nearly every command takes them itself.
+ */
+function takeTrailingGlobalOptions(
+  args: readonly string[],
+): ({ args: string[] } & StoreAndLimits) | { problem: string } {
+  const kept: string[] = [];
+  const settings: StoreAndLimits = { limits: {} };
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    const match = /^--(max-depth|max-directories|store)(?:=(.*))?$/s.exec(arg);
+    if (match === null) {
+      kept.push(arg);
+      continue;
+    }
+    const problem = readStoreOrLimit(match[1] as StoreOrLimitFlag, match[2] ?? args[++index], settings);
+    if (problem !== undefined) return { problem };
+  }
+  return { args: kept, ...settings };
 }

@@ -114,6 +114,20 @@ describe("the global --store option", () => {
     }
   });
 
+  it("is taken after the command too, as skillbox serve --store … is written", async () => {
+    const wrong = await run(["state", "pdf", "off", "--dir", "skills", "--store", "mysql://db/x"]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/^skillbox state: --store takes a postgres:\/\/ or postgresql:\/\/ URL/);
+    const unreachable = await run(["state", "pdf", "--store=postgres://someone@127.0.0.1:1/skills"]);
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toMatch(
+      /^skillbox state: PostgreSQL at 127\.0\.0\.1:1\/skills cannot be reached/,
+    );
+    expect((await run(["state", "pdf", "--store"])).stderr).toContain(
+      "option --store needs a postgres:// URL",
+    );
+  });
+
   it("refuses --store without a value", async () => {
     const result = await run(["--store"]);
     expect(result.stderr).toContain("option --store needs a postgres:// URL");
