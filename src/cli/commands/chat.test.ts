@@ -110,11 +110,19 @@ describe("skillbox chat", () => {
     await chat.waitFor("You said your name is Ada.");
     chat.type("/skills");
     await chat.waitFor("Skills (2 on, 0 off):");
+    chat.type("/hidden");
+    await chat.waitFor("cannot be run with /hidden");
     chat.type("/exit");
     expect(await chat.exited).toBe(0);
     expect(chat.screen()).toContain(
       "Skills (2 on, 0 off):\n  /greet  Greets people.\n  hidden  Only for the model. (model only)\n",
     );
+    // The refused /hidden is a notice on stderr, never printed as if it were the answer.
+    expect(chat.screen()).not.toContain("cannot be run");
+    expect(chat.errors()).toContain(
+      '(Skill "hidden" cannot be run with /hidden: it is marked user-invocable: false, so only the model can load it.)\n',
+    );
+    expect(server?.requests).toHaveLength(2);
     const second = server?.requests[1]?.body.messages as { role: string }[];
     expect(second.map((message) => message.role)).toEqual(["system", "user", "assistant", "user"]);
   });

@@ -225,7 +225,10 @@ async function runChat(io: CliIo, values: AgentOptionValues, terminal: ChatTermi
             : `(stopped after ${result.steps} model calls; ask again to continue, or raise --max-steps)\n`,
         );
       }
-      if (result.stoppedBy === "error")
+      // A refused /name (or a blocked prompt) is a notice, not an answer and not a failure of the chat.
+      if (result.stoppedBy === "error" && forked && result.text === result.error)
+        io.stderr(`(${escapeTerminalLine(result.error ?? "")})\n`);
+      else if (result.stoppedBy === "error")
         io.stderr(`Error: ${escapeTerminalLine(result.error ?? "the run failed")}\n`);
     }
     endLine();

@@ -129,6 +129,9 @@ describe("skillbox run", () => {
     const refused = await run(["/status"]);
     expect(refused.code).toBe(EXIT_RUN_FAILED);
     expect(refused.stderr).toContain("git status");
+    // The refusal is not the answer: stdout stays empty for a pipe, the reason is one stderr line.
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr.trim().split("\n")).toHaveLength(1);
     expect(server?.requests).toHaveLength(0);
 
     server?.addSteps({ text: "Hello, Ada!" });

@@ -140,7 +140,8 @@ async function runOnce(
           2,
         )}\n`,
       );
-    } else if (result.text !== "") {
+    } else if (result.text !== "" && !(result.stoppedBy === "error" && result.text === result.error)) {
+      // A refusal (a /name that may not run, a blocked prompt) is no answer: reportEnd puts it on stderr.
       // Piped, the answer is passed on exactly; on a terminal the model's text may not drive it.
       const text = io.stdoutIsTerminal ? escapeTerminalText(result.text) : result.text;
       io.stdout(text.endsWith("\n") ? text : `${text}\n`);
