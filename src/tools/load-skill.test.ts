@@ -53,6 +53,33 @@ describe("load_skill inline", () => {
     expect(result.metadata?.contentHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("says in one note that !`cmd` lines were not run, and only for a body that has them", async () => {
+    folders.addSkill("status", {}, "Current branch: !`git branch --show-current`\n\nSummarise it.\n");
+    folders.addSkill("plain", {}, "Type `!`ls`` in chat to list files.\n\n```sh\n!`ls`\n```\n");
+    folders.addSkill("echo", {}, "Repeat: $ARGUMENTS\n");
+    const tool = createLoadSkillTool({ registry: folders.registry() });
+    const status = await tool.execute({ skill_name: "status" }, context);
+    const notes = status.content.split("\n").filter((line) => line.startsWith("Note: the !`command` lines"));
+    expect(notes).toEqual([
+      "Note: the !`command` lines in this skill were not run (they run only when a person types /status with shell-injection on); where you need their output, run them with your own tools.",
+    ]);
+    // The line itself reaches the model unrun, after the note.
+    expect(status.content.indexOf(notes[0] as string)).toBeLessThan(
+      status.content.indexOf("Current branch: !`git branch --show-current`"),
+    );
+    // A command only inside an ordinary code fence documents the syntax; argument text is never a command.
+    for (const [name, args] of [
+      ["plain", undefined],
+      ["echo", "!`rm -rf /`"],
+    ] as const) {
+      const result = await tool.execute(
+        { skill_name: name, ...(args === undefined ? {} : { args }) },
+        context,
+      );
+      expect(result.content, name).not.toContain("were not run");
+    }
+  });
+
   it("hands the loaded skill to the agent as typed data beside the text, and none for a repeated load", async () => {
     const directory = folders.addSkill(
       "deploy",

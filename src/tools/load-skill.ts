@@ -8,6 +8,7 @@ import { isSkillboxError } from "../errors.js";
 import { buildToolDescription } from "../prompt/tool-description.js";
 import type { SkillRecord } from "../registry/index/skill-record.js";
 import type { SkillContent, SkillRegistry } from "../registry/skill-registry-types.js";
+import { splitShellCommands } from "../skills/split-shell-commands.js";
 import { substituteSkillBody } from "../skills/substitute.js";
 import { defineTool, type Tool, type ToolContext, type ToolResult, toolError } from "./define-tool.js";
 import { formatInlineSkill } from "./format-inline-skill.js";
@@ -106,12 +107,18 @@ export function createLoadSkillTool(options: LoadSkillToolOptions): Tool<LoadSki
       if (fork && (options.subAgentRunner !== undefined || options.forkWithoutRunner !== "inline")) {
         return runFork(options, current, body, input, context);
       }
+      // Found in the body as written, so argument text that looks like a command is not counted.
+      const hasShellLines = splitShellCommands(content.body).some((part) => typeof part !== "string");
+      const notes = [
+        ...(fork ? [FORK_INLINE_NOTE] : []),
+        ...(hasShellLines ? [describeUnrunShellLines(current.name)] : []),
+      ];
       const text = formatInlineSkill({
         name: current.name,
         description: current.metadata.description,
         directory: base,
         body,
-        ...(fork ? { note: FORK_INLINE_NOTE } : {}),
+        ...(notes.length === 0 ? {} : { note: notes.join("\n\n") }),
         allowedTools: current.metadata.allowedTools,
         ...(options.maxListedFiles === 0
           ? {}
@@ -160,6 +167,14 @@ export function createLoadSkillTool(options: LoadSkillToolOptions): Tool<LoadSki
 export const FORK_INLINE_NOTE =
   "This skill is meant to run in a sub-agent (context: fork): if you can, give these instructions to a " +
   "sub-agent with a fresh context and use its result; otherwise follow them here.";
+
+/** What an inline load says when the body holds `` !`cmd` `` lines or ```! blocks, which only `/name` runs. */
+function describeUnrunShellLines(name: string): string {
+  return (
+    `Note: the !\`command\` lines in this skill were not run (they run only when a person types /${name} ` +
+    "with shell-injection on); where you need their output, run them with your own tools."
+  );
+}
 
 async function runFork(
   options: LoadSkillToolOptions,
