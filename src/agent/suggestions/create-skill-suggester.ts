@@ -13,9 +13,6 @@ import { createConfidenceScale } from "./suggestion-confidence.js";
 /** When suggestions are made: `auto` only while Layer 1 leaves some skill undescribed. */
 export type SuggestionSetting = "auto" | "on" | "off";
 
-/** The setting's values, for validation and help texts. */
-export const SUGGESTION_SETTINGS: readonly SuggestionSetting[] = ["auto", "on", "off"];
-
 /** One suggested skill. */
 export interface SkillSuggestion {
   name: string;
