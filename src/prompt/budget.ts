@@ -286,6 +286,8 @@ function buildMap(
   let shown = 0;
   for (; shown < hidden.length && shown < MAX_AREAS; shown++) {
     const { area, count } = hidden[shown] as { area: number; count: number };
+    // An area of one skill says no more than its name: the rest line names a few of those.
+    if (count < 2) break;
     context.summarizer ??= summarizerOf(entries, areas);
     const description = describeArea({
       label: areas.labels[area] as string,
