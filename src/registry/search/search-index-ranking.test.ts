@@ -105,6 +105,18 @@ describe("search ranking: requests in natural language", () => {
   });
 
   it("is not carried away by the common words of a 30-word request", () => {
+    // Words a third of the skills use ("create", "project", "team", "update", "task") drown the
+    // few that say what the request is about, unless a long request drops them.
+    const generic = ["planner", "tracker", "organizer", "board", "helper"].map((name) =>
+      skill(
+        `${name}-kit`,
+        `Create, update and share a project task with the team; help with any project work.`,
+      ),
+    );
+    const others = ["weather", "recipes", "music", "travel", "fitness", "poetry", "chess", "stocks"].map(
+      (name) => skill(`${name}-guide`, `Answers questions about ${name}.`),
+    );
+    const index = createSearchIndex([...generic, ...others, library[0] as SearchableSkill]);
     const request =
       "Hi, could you please help me with something for my project? I want to create a new task for the team: " +
       "invite a new user to the organization and add them to the Developers group, and then update the project.";
