@@ -54,6 +54,7 @@ describe("migrations", () => {
     expect(tableNames(upgraded.database)).toEqual([
       "audit_log",
       "caches",
+      "embeddings",
       "session_skill_states",
       "settings",
       "skill_states",

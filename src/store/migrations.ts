@@ -80,6 +80,22 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    description: "embedding vectors by content hash (semantic retrieval)",
+    up(database) {
+      // hash = SHA-256 of the model and the embedded text; vector = float32 little-endian.
+      database.exec(`
+        CREATE TABLE embeddings (
+          hash TEXT PRIMARY KEY,
+          model TEXT NOT NULL,
+          dimensions INTEGER NOT NULL,
+          vector BLOB NOT NULL,
+          created_at INTEGER NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
 ];
 
 /** The schema version this build of Skillbox writes. */

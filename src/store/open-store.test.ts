@@ -50,6 +50,7 @@ describe("openStore", () => {
     expect(tables).toEqual([
       "audit_log",
       "caches",
+      "embeddings",
       "session_skill_states",
       "settings",
       "skill_states",

@@ -9,6 +9,7 @@ import { createUnavailableError, createUnreachableAtOpenError, describeDatabase 
 import { type PgMigration, pgMigrations, runPgMigrations } from "./pg-migrations.js";
 import { DEFAULT_AUDIT_MEMORY_LIMIT, PostgresAuditLog } from "./postgres-audit-log.js";
 import { PostgresCacheStore } from "./postgres-cache-store.js";
+import { PostgresEmbeddingStore } from "./postgres-embedding-store.js";
 import { type PgStoreContext, PostgresSettingsStore } from "./postgres-settings-store.js";
 import { findPostgresUrlProblem, normalizeSslMode } from "./postgres-url.js";
 import { PostgresUsageStore } from "./postgres-usage-store.js";
@@ -57,6 +58,8 @@ export interface PostgresStore {
   readonly usage: PostgresUsageStore;
   readonly audit: PostgresAuditLog;
   readonly cache: PostgresCacheStore;
+  /** Embedding vectors for semantic retrieval (read from PostgreSQL on demand, not kept in memory). */
+  readonly embeddings: PostgresEmbeddingStore;
   /**
    * False while PostgreSQL cannot be reached: state and settings writes then throw `store-unavailable`,
    * usage and audit records wait in the write queue, reads still answer.
@@ -133,6 +136,7 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
   const usage = new PostgresUsageStore(context);
   const audit = new PostgresAuditLog(context, options.auditMemoryLimit ?? DEFAULT_AUDIT_MEMORY_LIMIT);
   const cache = new PostgresCacheStore(context);
+  const embeddings = new PostgresEmbeddingStore(pool, database, now);
   const loader = createReloader({ pipeline, stores: { settings, usage, audit, cache } });
   reloader = loader;
   const listener = new ChangeListener({
@@ -192,6 +196,7 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
     usage,
     audit,
     cache,
+    embeddings,
     get available() {
       return pipeline.available;
     },

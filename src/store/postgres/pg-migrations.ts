@@ -131,6 +131,21 @@ export const pgMigrations: readonly PgMigration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION skillbox_notify_table();
     `,
   },
+  {
+    version: 2,
+    description: "embedding vectors by content hash (semantic retrieval)",
+    // hash = SHA-256 of the model and the embedded text; vector = float32 little-endian. Looked up
+    // on demand, never mirrored in memory, so no change notices.
+    sql: `
+      CREATE TABLE embeddings (
+        hash text PRIMARY KEY,
+        model text NOT NULL,
+        dimensions integer NOT NULL,
+        vector bytea NOT NULL,
+        created_at bigint NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The result of migrating: versions before and after, and the ones this call applied. */
