@@ -34,6 +34,16 @@ export const commandTable: LazyCliCommand[] = [
     load: async () => (await import("./commands/prompt.js")).promptCommand,
   },
   {
+    name: "eval",
+    summary: "Score activation sets: can the agent reach the right skill (offline, or --model)",
+    load: async () => (await import("./commands/eval.js")).evalCommand,
+  },
+  {
+    name: "explain",
+    summary: "Explain what the agent is offered for a prompt, and why a skill is or is not",
+    load: async () => (await import("./commands/explain.js")).explainCommand,
+  },
+  {
     name: "load",
     summary: "Print what load_skill returns for a skill",
     load: async () => (await import("./commands/load.js")).loadCommand,
