@@ -4,10 +4,12 @@
 import {
   Client,
   SSEClientTransport,
+  STDIO_DEFAULT_MAX_BUFFER_SIZE,
   StreamableHTTPClientTransport,
   type Transport,
 } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { SkillboxError } from "../errors.js";
 import type { McpServerConfig } from "./mcp-server-config.js";
 
 /** A connected client and its host-assigned label. */
@@ -15,6 +17,11 @@ export interface McpConnection {
   readonly label: string;
   readonly client: Client;
   close(): Promise<void>;
+  /**
+   * Why the connection closed, when the connector knows more than the SDK's "Connection closed"
+   * (a message over the transport's size limit); undefined otherwise.
+   */
+  closedBecause?(): SkillboxError | undefined;
 }
 
 /** What a connector is told besides the config. */
@@ -40,6 +47,16 @@ export function createNodeMcpConnector(options: NodeMcpConnectorOptions = {}): M
     const { signal } = connectOptions;
     signal?.throwIfAborted();
     const transport = createTransport(config);
+    // The stdio transport drops a message over its buffer limit and closes, so every pending request
+    // fails with "Connection closed". Set before connecting: the client chains an onerror it finds.
+    let closedBecause: SkillboxError | undefined;
+    if (config.transport === "stdio") {
+      transport.onerror = (error) => {
+        if (OVERSIZED_STDIO_MESSAGE.test(error.message)) {
+          closedBecause ??= messageTooLarge(config.label, stdioMessageLimit(config), error);
+        }
+      };
+    }
     // The transport itself, not the client: a client still in its handshake does not close it.
     const giveUp = () => void transport.close().catch(() => undefined);
     signal?.addEventListener("abort", giveUp, { once: true });
@@ -52,8 +69,29 @@ export function createNodeMcpConnector(options: NodeMcpConnectorOptions = {}): M
     } finally {
       signal?.removeEventListener("abort", giveUp);
     }
-    return { label: config.label, client, close: () => client.close() };
+    return { label: config.label, client, close: () => client.close(), closedBecause: () => closedBecause };
   };
+}
+
+/** What the SDK's stdio read buffer throws for a message over its limit. */
+const OVERSIZED_STDIO_MESSAGE = /^ReadBuffer exceeded maximum size/;
+
+/** The largest message a stdio server may send: its `maxMessageBytes`, else the SDK's 10 MiB. */
+function stdioMessageLimit(config: McpServerConfig & { transport: "stdio" }): number {
+  return config.maxMessageBytes ?? STDIO_DEFAULT_MAX_BUFFER_SIZE;
+}
+
+function messageTooLarge(label: string, limit: number, cause: Error): SkillboxError {
+  return new SkillboxError(
+    "file-too-large",
+    `MCP server "${label}" sent a message larger than the ${limit}-byte (${formatMebibytes(limit)}) limit of its stdio connection, so the connection was closed. ` +
+      `Ask the server's maintainer to send smaller pages and files, or raise "maxMessageBytes" in its mcpServers entry (a SKILL.md over 1 MiB is still not used).`,
+    { cause, data: { mcpServer: label, maxMessageBytes: limit } },
+  );
+}
+
+function formatMebibytes(bytes: number): string {
+  return `${Number((bytes / (1024 * 1024)).toFixed(2))} MiB`;
 }
 
 function createTransport(config: McpServerConfig): Transport {
@@ -64,6 +102,7 @@ function createTransport(config: McpServerConfig): Transport {
       env: { ...getDefaultEnvironment(), ...config.env },
       ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
       stderr: "ignore",
+      maxBufferSize: stdioMessageLimit(config),
     });
   }
   const requestInit = { headers: config.headers };

@@ -8,6 +8,7 @@ import {
 } from "@modelcontextprotocol/client/ext/skills";
 import { parse as parseYaml } from "yaml";
 import { splitFrontmatter } from "../skills/split-frontmatter.js";
+import { describeTooLarge, mcpFileLimit } from "./mcp-file-limits.js";
 import type { McpSkillEntry, McpSkillOrigin } from "./mcp-skill-origin.js";
 import type { VerifiedFileCache } from "./verified-file-cache.js";
 
@@ -21,14 +22,21 @@ export type FetchedFile =
       mimeType?: string;
       fromCache: boolean;
     }
-  | { ok: false; uri: string; reason: SkillVerificationReason | "unavailable"; message: string };
+  | {
+      ok: false;
+      uri: string;
+      reason: SkillVerificationReason | "unavailable" | "too-large";
+      message: string;
+    };
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * Fetches `uri` of `held` from `origin` (the server that listed it). A URI the entry does not list
- * is refused before any request (an unlisted file is a change to the skill). A cached SKILL.md is
- * used only when its frontmatter also still equals the entry's; otherwise the SDK's check decides.
+ * is refused before any request (an unlisted file is a change to the skill), and so is one the entry
+ * lists over the local limit (mcpFileLimit; the SDK then holds the size to the listing). A cached
+ * SKILL.md is used only when its frontmatter also still equals the entry's; otherwise the SDK's
+ * check decides.
  */
 export async function fetchVerifiedFile(
   origin: McpSkillOrigin,
@@ -40,6 +48,15 @@ export async function fetchVerifiedFile(
     held.entry.resources === "dynamic" ? undefined : held.entry.resources.find((item) => item.uri === uri);
   if (listed === undefined) {
     return { ok: false, uri, reason: "unlisted", message: `${uri} is not a file of the skill ${held.uri}` };
+  }
+  const maxBytes = mcpFileLimit(held, uri);
+  if (listed.size > maxBytes) {
+    return {
+      ok: false,
+      uri,
+      reason: "too-large",
+      message: describeTooLarge(held, uri, listed.size, maxBytes),
+    };
   }
   const cached = cache?.get(held.label, uri, listed.digest);
   if (cached !== undefined) {
@@ -63,11 +80,14 @@ export async function fetchVerifiedFile(
     if (error instanceof SkillVerificationError) {
       return { ok: false, uri, reason: error.reason, message: error.message };
     }
+    // A message over the transport's limit closed the connection: say that, not "Connection closed".
+    const known = origin.connection.closedBecause?.();
+    const cause = known ?? error;
     return {
       ok: false,
       uri,
       reason: "unavailable",
-      message: error instanceof Error ? error.message : String(error),
+      message: cause instanceof Error ? cause.message : String(cause),
     };
   }
 }

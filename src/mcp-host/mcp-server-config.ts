@@ -12,8 +12,13 @@ export type McpServerConfig =
       args: string[];
       env: Record<string, string>;
       cwd?: string;
+      /** The largest message the server may send; default the SDK's 10 MiB. */
+      maxMessageBytes?: number;
     }
   | { label: string; transport: "http" | "sse"; url: string; headers: Record<string, string> };
+
+/** Below this, even an initialize result would not fit. */
+const MIN_MESSAGE_BYTES = 65_536;
 
 /** Labels name tools (`mcp__<label>__<tool>`) and skills (`<label>:<name>`), so they stay plain. */
 export const MCP_LABEL_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
@@ -88,6 +93,18 @@ export function parseMcpServersConfig(
       raw.command.trim() !== "" &&
       (type === undefined || type === "stdio")
     ) {
+      const maxMessageBytes = raw.maxMessageBytes;
+      const limitOk =
+        maxMessageBytes === undefined ||
+        (typeof maxMessageBytes === "number" &&
+          Number.isInteger(maxMessageBytes) &&
+          maxMessageBytes >= MIN_MESSAGE_BYTES);
+      if (!limitOk) {
+        problem(
+          label,
+          `\`maxMessageBytes\` must be a whole number of bytes, at least ${MIN_MESSAGE_BYTES}; the default (10 MiB) is used`,
+        );
+      }
       const args = Array.isArray(raw.args)
         ? raw.args.filter((item): item is string => typeof item === "string")
         : [];
@@ -98,6 +115,7 @@ export function parseMcpServersConfig(
         args,
         env: stringRecord(raw.env),
         ...(typeof raw.cwd === "string" ? { cwd: raw.cwd } : {}),
+        ...(limitOk && typeof maxMessageBytes === "number" ? { maxMessageBytes } : {}),
       });
       continue;
     }

@@ -305,7 +305,7 @@ describe("createMcpSkillHost diagnostics", () => {
     expect(aborted).toBe(true);
     expect(host.entries().map((entry) => entry.name)).toEqual(["shop:refunds"]);
     expect(reported).toEqual([
-      'mcp-server-unavailable MCP server "stuck" did not connect and list its skills within 0.2 s; skipped (check its command or URL, or that it starts)',
+      'mcp-server-unavailable MCP server "stuck" did not connect and list its skills within 0.2 s; skipped (check its command or URL, or that it starts; a slow one needs a longer --mcp-timeout)',
     ]);
     expect(host.diagnostics().map((diagnostic) => diagnostic.path)).toEqual(["mcp:stuck"]);
   });

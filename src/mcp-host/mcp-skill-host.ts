@@ -7,12 +7,14 @@ import { substituteSkillBody } from "../skills/substitute.js";
 import { type Tool, type ToolResult, toolError } from "../tools/define-tool.js";
 import { LOAD_SKILL_TOOL } from "../tools/tool-names.js";
 import { type McpConnection, type McpConnector, untilAborted } from "./connect-mcp-server.js";
+import { describeMcpFailure } from "./describe-mcp-failure.js";
 import { bodyOf, type FetchedFile, fetchVerifiedFile } from "./fetch-verified-file.js";
 import { formatMcpSkill } from "./format-mcp-skill.js";
 import { listMcpServerTools } from "./list-mcp-server-tools.js";
 import type { McpServerConfig } from "./mcp-server-config.js";
 import { createMcpSkillApprovals, type McpSkillApprovals } from "./mcp-skill-approvals.js";
 import { createMcpSkillOrigin, type McpSkillEntry, type McpSkillOrigin } from "./mcp-skill-origin.js";
+import { DEFAULT_MCP_TIMEOUT_MS } from "./mcp-timeout.js";
 import { readMcpSkillFile } from "./read-mcp-skill-file.js";
 import type { VerifiedFileCache } from "./verified-file-cache.js";
 
@@ -33,15 +35,13 @@ export interface McpSkillHostOptions {
   askToLoad?: (request: McpLoadApprovalRequest) => Promise<boolean>;
   /**
    * Milliseconds a server gets to connect and answer skills/list; a slower one is given up (one
-   * diagnostic, its process stopped). Default 30,000.
+   * diagnostic, its process stopped). Default DEFAULT_MCP_TIMEOUT_MS (10 s).
    */
   timeoutMs?: number;
   /** Told about each problem as it happens: servers that failed, refused entries, refused reads. */
   onDiagnostic?: (diagnostic: Diagnostic) => void;
 }
 
-/** Default of McpSkillHostOptions.timeoutMs. */
-export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 /** Refusals kept for diagnostics() after start-up (the newest). */
 const KEPT_REFUSALS = 50;
 
@@ -82,51 +82,78 @@ export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<
   const reportFindings = (origin: McpSkillOrigin) => {
     for (const finding of origin.diagnostics()) report(finding);
   };
-  await Promise.all(
-    options.servers.map(async (config) => {
-      const attempt = new AbortController();
-      const timer = setTimeout(() => attempt.abort(), timeoutMs);
-      let connection: McpConnection | undefined;
-      // Giving up closes the connection, which fails whatever request is pending on it.
-      const giveUp = () => void connection?.close().catch(() => undefined);
-      attempt.signal.addEventListener("abort", giveUp, { once: true });
-      try {
-        const connecting = options.connect(config, { signal: attempt.signal });
-        // A connection that arrives after the timeout is closed at once.
-        connecting
-          .then((late) => attempt.signal.aborted && void late.close().catch(() => undefined))
-          .catch(() => undefined);
-        connection = await untilAborted(connecting, attempt.signal);
-        const origin = await untilAborted(createMcpSkillOrigin(connection), attempt.signal);
-        connections.push(connection);
-        origins.set(config.label, origin);
+  // A server whose connection closed (a message over the size limit, a crash) is connected again on
+  // its next use, so one oversized file costs that file, not the server's other skills.
+  const closed = new Set<string>();
+  const configs = new Map(options.servers.map((config) => [config.label, config]));
+
+  /** Connects `config` and lists its skills within the timeout; a failure is a diagnostic. */
+  async function attach(config: McpServerConfig): Promise<boolean> {
+    const attempt = new AbortController();
+    const timer = setTimeout(() => attempt.abort(), timeoutMs);
+    let connection: McpConnection | undefined;
+    // Giving up closes the connection, which fails whatever request is pending on it.
+    const giveUp = () => void connection?.close().catch(() => undefined);
+    attempt.signal.addEventListener("abort", giveUp, { once: true });
+    try {
+      const connecting = options.connect(config, { signal: attempt.signal });
+      // A connection that arrives after the timeout is closed at once.
+      connecting
+        .then((late) => attempt.signal.aborted && void late.close().catch(() => undefined))
+        .catch(() => undefined);
+      connection = await untilAborted(connecting, attempt.signal);
+      const origin = await untilAborted(createMcpSkillOrigin(connection), attempt.signal);
+      const previous = connections.findIndex((item) => item.label === config.label);
+      if (previous === -1) connections.push(connection);
+      else connections[previous] = connection;
+      origins.set(config.label, origin);
+      closed.delete(config.label);
+      const current = connection;
+      current.client.onclose = () => {
+        if (connections.includes(current)) closed.add(config.label);
+      };
+      reportFindings(origin);
+      connection.client.setNotificationHandler("notifications/resources/list_changed", async () => {
+        await origin.refresh().catch(() => undefined);
         reportFindings(origin);
-        connection.client.setNotificationHandler("notifications/resources/list_changed", async () => {
-          await origin.refresh().catch(() => undefined);
-          reportFindings(origin);
-        });
-      } catch (error) {
-        giveUp();
-        const problem: Diagnostic = {
-          severity: "warning",
-          code: "mcp-server-unavailable",
-          message: attempt.signal.aborted
-            ? `MCP server "${config.label}" did not connect and list its skills within ${formatSeconds(timeoutMs)}; skipped (check its command or URL, or that it starts)`
-            : `MCP server "${config.label}" could not be used: ${error instanceof Error ? error.message : String(error)}`,
-          path: `mcp:${config.label}`,
-        };
-        problems.push(problem);
-        report(problem);
-      } finally {
-        clearTimeout(timer);
-        attempt.signal.removeEventListener("abort", giveUp);
-      }
-    }),
-  );
-  // The entry a session loaded is the one its file reads verify against, until the session ends.
-  const active = new Map<string, Map<string, McpSkillEntry>>();
+      });
+      return true;
+    } catch (error) {
+      giveUp();
+      const failure = describeMcpFailure(config.label, error, connection);
+      const problem: Diagnostic = {
+        severity: "warning",
+        code: failure.code,
+        message: attempt.signal.aborted
+          ? `MCP server "${config.label}" did not connect and list its skills within ${formatSeconds(timeoutMs)}; skipped (check its command or URL, or that it starts; a slow one needs a longer --mcp-timeout)`
+          : failure.message,
+        path: `mcp:${config.label}`,
+      };
+      problems.push(problem);
+      report(problem);
+      return false;
+    } finally {
+      clearTimeout(timer);
+      attempt.signal.removeEventListener("abort", giveUp);
+    }
+  }
+  await Promise.all(options.servers.map(attach));
 
   const originOf = (name: string) => origins.get(name.slice(0, Math.max(0, name.indexOf(":"))));
+
+  /** The origin serving `name`, connected again first when its connection closed since. */
+  async function liveOriginOf(name: string): Promise<McpSkillOrigin | undefined> {
+    const origin = originOf(name);
+    const config = origin === undefined ? undefined : configs.get(origin.label);
+    if (origin === undefined || config === undefined || !closed.has(origin.label)) return origin;
+    closed.delete(origin.label);
+    await origin.connection.close().catch(() => undefined);
+    if (await attach(config)) return originOf(name);
+    closed.add(origin.label);
+    return origin;
+  }
+  // The entry a session loaded is the one its file reads verify against, until the session ends.
+  const active = new Map<string, Map<string, McpSkillEntry>>();
 
   async function refuseAndRefresh(
     origin: McpSkillOrigin,
@@ -134,12 +161,14 @@ export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<
     failure: FetchedFile & { ok: false },
   ) {
     // Stale, tampered or just changed: use nothing fetched, take the server's current entry instead.
-    const fresh = failure.reason === "unavailable" ? held : await origin.refreshEntry(held.uri);
+    // Too large or unreachable says nothing about the entry: it stays as listed.
+    const unchanged = failure.reason === "unavailable" || failure.reason === "too-large";
+    const fresh = unchanged ? held : await origin.refreshEntry(held.uri);
     const revoked = fresh !== undefined && approvals.revokeIfChanged(fresh);
     if (fresh === undefined) approvals.revoke(held.label, held.uri);
     const refusal: Diagnostic = {
-      severity: "warning",
-      code: failure.reason === "unavailable" ? "mcp-read-failed" : "mcp-verification-failed",
+      severity: failure.reason === "too-large" ? "error" : "warning",
+      code: refusalCode(failure, origin),
       message: `Refused ${failure.uri} of "${held.name}": ${describeFailure(failure)}`,
       path: `mcp:${origin.label}`,
     };
@@ -148,9 +177,13 @@ export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<
     report(refusal);
     return toolError(
       `Refused ${failure.uri} from the MCP server "${origin.label}": ${describeFailure(failure)}. ` +
-        (fresh === undefined
-          ? `The server no longer serves "${held.name}".`
-          : `The entry was refreshed from the server${revoked ? " and the earlier approval revoked" : ""}; load "${fresh.name}" again to use the current content.`),
+        (failure.reason === "too-large"
+          ? "Continue without it."
+          : failure.reason === "unavailable"
+            ? "Try again later or continue without it."
+            : fresh === undefined
+              ? `The server no longer serves "${held.name}".`
+              : `The entry was refreshed from the server${revoked ? " and the earlier approval revoked" : ""}; load "${fresh.name}" again to use the current content.`),
       { mcpServer: origin.label, uri: failure.uri, reason: failure.reason },
     );
   }
@@ -165,7 +198,7 @@ export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<
     ],
     owns: (name) => originOf(name) !== undefined,
     async loadSkill(name, loadOptions = {}) {
-      const origin = originOf(name);
+      const origin = await liveOriginOf(name);
       const held = origin?.get(name);
       if (origin === undefined || held === undefined) return unknownSkill(name, origins);
       if (!approvals.isApproved(held)) {
@@ -209,7 +242,7 @@ export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<
       };
     },
     async readSkillFile(name, path, readOptions = {}) {
-      const origin = originOf(name);
+      const origin = await liveOriginOf(name);
       if (origin === undefined) return unknownSkill(name, origins);
       const held = active.get(readOptions.sessionId ?? DEFAULT_SESSION)?.get(name);
       if (held === undefined) {
@@ -254,6 +287,12 @@ export async function createMcpSkillHost(options: McpSkillHostOptions): Promise<
   };
 }
 
+function refusalCode(failure: FetchedFile & { ok: false }, origin: McpSkillOrigin): string {
+  if (failure.reason === "too-large") return "file-too-large";
+  if (failure.reason !== "unavailable") return "mcp-verification-failed";
+  return origin.connection.closedBecause?.() === undefined ? "mcp-read-failed" : "mcp-message-too-large";
+}
+
 function formatSeconds(milliseconds: number): string {
   return `${Number((milliseconds / 1000).toFixed(3))} s`;
 }
@@ -273,6 +312,8 @@ function describeFailure(failure: FetchedFile & { ok: false }): string {
       return "its content does not match the digest the server listed (changed, stale or tampered with)";
     case "frontmatter":
       return "its frontmatter differs from the entry the server listed";
+    case "too-large":
+      return failure.message;
     default:
       return `it could not be read (${failure.message})`;
   }

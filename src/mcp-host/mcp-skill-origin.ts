@@ -5,6 +5,7 @@
 import { type Skill, SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import type { McpConnection } from "./connect-mcp-server.js";
+import { describeOversizedSkillFile, oversizedSkillFile } from "./mcp-file-limits.js";
 
 /** One MCP-served skill as the host registers it. Identity is (label, uri), never the uri alone. */
 export interface McpSkillEntry {
@@ -74,6 +75,17 @@ export async function createMcpSkillOrigin(connection: McpConnection): Promise<M
         });
         continue;
       }
+      const oversized = oversizedSkillFile(skill);
+      if (oversized !== undefined) {
+        // As discovery skips a local SKILL.md over the limit: nothing of it is fetched or shown.
+        findings.push({
+          severity: "error",
+          code: "file-too-large",
+          message: `${skill.uri}: ${describeOversizedSkillFile(oversized)}`,
+          path: `mcp:${label}`,
+        });
+        continue;
+      }
       const entry = toEntry(label, skill, (counts.get(skill.frontmatter.name) ?? 0) > 1);
       next.set(entry.name, entry);
     }
@@ -91,7 +103,19 @@ export async function createMcpSkillOrigin(connection: McpConnection): Promise<M
 
   async function refresh(): Promise<McpOriginChange> {
     findings = [];
-    if (!skills.supported) return rebuild([]);
+    if (!skills.supported) {
+      // Connected and working, yet silent about skills: say why none come from it.
+      const tools = connection.client.getServerCapabilities()?.tools !== undefined;
+      findings.push({
+        severity: "info",
+        code: "mcp-server-no-skills",
+        message: tools
+          ? `MCP server "${label}" does not offer the skills extension (io.modelcontextprotocol/skills), so it adds no skills; its tools are available as mcp__${label}__*`
+          : `MCP server "${label}" offers neither the skills extension (io.modelcontextprotocol/skills) nor tools, so it adds nothing`,
+        path: `mcp:${label}`,
+      });
+      return rebuild([]);
+    }
     const listing = await skills.list();
     for (const invalid of listing.invalid) {
       findings.push({
@@ -128,7 +152,7 @@ export async function createMcpSkillOrigin(connection: McpConnection): Promise<M
         return undefined;
       }
       const held = [...byName.values()].find((entry) => entry.uri === uri);
-      if (fresh.resources === "dynamic") {
+      if (fresh.resources === "dynamic" || oversizedSkillFile(fresh) !== undefined) {
         if (held !== undefined) byName.delete(held.name);
         return undefined;
       }

@@ -5,13 +5,14 @@
 import type { ToolResult } from "../tools/define-tool.js";
 import { toolError } from "../tools/define-tool.js";
 import { formatSize } from "../tools/describe-binary-file.js";
+import { DEFAULT_MAX_FILE_BYTES } from "../tools/read-skill-file.js";
 import { type FetchedFile, fetchVerifiedFile } from "./fetch-verified-file.js";
 import type { McpSkillEntry, McpSkillOrigin } from "./mcp-skill-origin.js";
 import { resolveSkillFileUri } from "./resolve-skill-file-uri.js";
 import type { VerifiedFileCache } from "./verified-file-cache.js";
 
-/** Text beyond this many characters is cut, as for local skills. */
-const MAX_TEXT = 256 * 1024;
+/** Text beyond this many characters is cut, as for local skills (only a SKILL.md can be longer). */
+const MAX_TEXT = DEFAULT_MAX_FILE_BYTES;
 
 /** Reads `path` of `held` from `origin` only; `refuse` turns a verification failure into the result. */
 export async function readMcpSkillFile(

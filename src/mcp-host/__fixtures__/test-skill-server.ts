@@ -17,6 +17,8 @@ export interface TestSkillServer {
   reads: string[];
   /** Rewrites an entry before it is published (tampering with the listing). */
   transform?: (skill: Skill) => Skill;
+  /** Entries per skills/list page (the cursor is the next index); default all on one page. */
+  pageSize?: number;
   /** Publishes entries from the current files (as a server picking up a change would). */
   republish(): Promise<void>;
   /** A fresh McpServer serving this state (one per connection). */
@@ -47,7 +49,13 @@ export async function createTestSkillServer(initial: Record<string, string | Uin
       new SkillsExtension({
         onWarning: () => undefined,
         source: {
-          list: async () => ({ skills: [...entries.values()] }),
+          async list({ cursor }) {
+            const all = [...entries.values()];
+            if (server.pageSize === undefined) return { skills: all };
+            const start = cursor === undefined ? 0 : Number(cursor);
+            const end = start + server.pageSize;
+            return { skills: all.slice(start, end), ...(end < all.length ? { nextCursor: String(end) } : {}) };
+          },
           get: async (uri) => entries.get(uri),
           async read(uri) {
             reads.push(uri);
