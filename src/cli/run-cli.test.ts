@@ -156,6 +156,8 @@ describe("skillbox list", () => {
       "directory",
       "state",
       "score",
+      "usageCount",
+      "lastUsedAt",
       "shadowed",
       "modelInvocable",
       "modelVisibility",
@@ -172,9 +174,9 @@ describe("skillbox list", () => {
     const result = await run("list", "--dir", "skills");
     expect(result.stdout).toBe(
       [
-        "NAME  STATE  SCORE  ROOT    DESCRIPTION",
-        "Bad   on      0.00  skills  d",
-        "good  on      0.00  skills  Good & <fine>.",
+        "NAME  STATE  SCORE  USES  ROOT    DESCRIPTION",
+        "Bad   on      0.00     0  skills  d",
+        "good  on      0.00     0  skills  Good & <fine>.",
         "",
       ].join("\n"),
     );

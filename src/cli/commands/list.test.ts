@@ -45,8 +45,8 @@ describe("skillbox list", () => {
       diagnostics: [],
     });
     const text = await cli.run(["list"]);
-    expect(text.stdout.split("\n")[0]).toMatch(/^NAME\s+STATE\s+SCORE\s+ROOT\s+DESCRIPTION$/);
-    expect(text.stdout).toMatch(/\nuser:pdf\s+shadowed\s+0\.00\s+user\s+User PDF\.\n/);
+    expect(text.stdout.split("\n")[0]).toMatch(/^NAME\s+STATE\s+SCORE\s+USES\s+ROOT\s+DESCRIPTION$/);
+    expect(text.stdout).toMatch(/\nuser:pdf\s+shadowed\s+0\.00\s+0\s+user\s+User PDF\.\n/);
   });
 
   it("shows states set in the settings and keeps skipped files out of the skills", async () => {
@@ -70,6 +70,33 @@ describe("skillbox list", () => {
       ],
     );
     expect(listing.diagnostics.map((item: { code: string }) => item.code)).toEqual(["empty-file"]);
+  });
+
+  it("shows how often each skill was used beside its score: usageCount and lastUsedAt, and a USES column", async () => {
+    cli.writeSkill(cli.skills, "pdf");
+    cli.writeSkill(cli.skills, "docx");
+    const workspace = openWorkspace({
+      cwd: cli.project,
+      home: cli.home,
+      env: { SKILLBOX_DB: path.join(cli.base, "skillbox.db") },
+      bundledDirectory: path.join(cli.base, "none"),
+    });
+    for (const at of [1_000, 2_000, 3_000]) workspace.usage.record("pdf", Date.UTC(2026, 0, 1) + at);
+    workspace.close();
+    const listing = JSON.parse((await cli.run(["list", "--json"])).stdout);
+    expect(
+      listing.skills.map((skill: Record<string, unknown>) => [
+        skill.name,
+        skill.usageCount,
+        skill.lastUsedAt,
+      ]),
+    ).toEqual([
+      ["docx", 0, null],
+      ["pdf", 3, "2026-01-01T00:00:03.000Z"],
+    ]);
+    const table = (await cli.run(["list"])).stdout;
+    expect(table).toMatch(/\ndocx\s+on\s+0\.00\s+0\s+project\s/);
+    expect(table).toMatch(/\npdf\s+on\s+\d\.\d\d\s+3\s+project\s/);
   });
 
   it("searches with --query, best match first, with its relevance", async () => {
@@ -238,7 +265,7 @@ describe("skillbox list with mcpServers in the config", () => {
 
     const table = await cli.run(["list", ...SLOW_MACHINE]);
     expect(table.stdout).toMatch(
-      /\ndocs:release-notes\s+on\s+0\.00\s+mcp:docs\s+Remote release notes\. \(MCP server docs, skill:\/\/release-notes\)\n/,
+      /\ndocs:release-notes\s+on\s+0\.00\s+0\s+mcp:docs\s+Remote release notes\. \(MCP server docs, skill:\/\/release-notes\)\n/,
     );
   });
 

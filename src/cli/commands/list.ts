@@ -7,6 +7,7 @@ import type { SkillRecord } from "../../registry/index/skill-record.js";
 import { describeModelVisibility, type ModelVisibility } from "../../registry/model-visibility.js";
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import type { SkillContext } from "../../skills/skill-metadata.js";
+import type { UsageStat } from "../../store/usage-store.js";
 import { translateIfEnabled } from "../../translate/translate-if-enabled.js";
 import {
   hasMcpServers,
@@ -41,7 +42,8 @@ Only skills/list is asked (no SKILL.md is fetched); a server that fails or takes
 
 Options:
   --json          Print { skills: [{ name, qualifiedName, description, root, path, directory,
-                  state, score, shadowed, modelInvocable, modelVisibility, userInvocable, context,
+                  state, score, usageCount, lastUsedAt, shadowed, modelInvocable, modelVisibility,
+                  userInvocable, context,
                   paths, diagnostics }], diagnostics }; modelVisibility says what the model gets
                   (listed) or why not (state, shadowed, disable-model-invocation,
                   waiting-for-paths: no file matching its paths has been touched yet); an MCP
@@ -67,6 +69,10 @@ export interface ListedSkillJson {
   state: string;
   /** Usage score (recent, frequent use is higher). */
   score: number;
+  /** How many times the skill was loaded or run (this record's own count when shadowed). */
+  usageCount: number;
+  /** When it was last used (ISO 8601); null when never. */
+  lastUsedAt: string | null;
   shadowed: boolean;
   /** Listed in the model's Layer 1 prompt. */
   modelInvocable: boolean;
@@ -215,6 +221,7 @@ function describeMcpSkill(workspace: Workspace, entry: McpSkillEntry): ListedSki
     directory: entry.rootUri,
     state,
     score: 0,
+    ...describeUsage(workspace.usage.get(entry.name)),
     shadowed: false,
     modelInvocable: modelVisibility === "listed",
     modelVisibility,
@@ -223,6 +230,13 @@ function describeMcpSkill(workspace: Workspace, entry: McpSkillEntry): ListedSki
     paths: [],
     diagnostics: [],
     mcp: { server: entry.label, skillName: entry.skillName, uri: entry.uri, baseUri: entry.rootUri },
+  };
+}
+
+function describeUsage(stat: UsageStat | undefined): Pick<ListedSkillJson, "usageCount" | "lastUsedAt"> {
+  return {
+    usageCount: stat?.count ?? 0,
+    lastUsedAt: stat === undefined ? null : new Date(stat.lastUsedAt).toISOString(),
   };
 }
 
@@ -237,6 +251,7 @@ function describe(workspace: Workspace, record: SkillRecord): ListedSkillJson {
     directory: record.directory,
     state: record.shadowed ? "shadowed" : workspace.stateOf(record.name),
     score: round(record.shadowed ? 0 : workspace.registry.usageScore(record.name)),
+    ...describeUsage(workspace.registry.usageOf(record)),
     shadowed: record.shadowed,
     modelInvocable: modelVisibility === "listed",
     modelVisibility,
@@ -262,10 +277,11 @@ function renderTable(listed: readonly ListedSkillJson[]): string {
   const nameWidth = Math.min(40, Math.max(4, ...skills.map((skill) => displayName(skill).length)));
   const stateWidth = Math.max(5, ...skills.map((skill) => skill.state.length));
   const rootWidth = Math.min(24, Math.max(4, ...skills.map((skill) => skill.root.length)));
-  const header = `${"NAME".padEnd(nameWidth)}  ${"STATE".padEnd(stateWidth)}  ${"SCORE".padStart(5)}  ${"ROOT".padEnd(rootWidth)}  DESCRIPTION`;
+  const usesWidth = Math.max(4, ...skills.map((skill) => String(skill.usageCount).length));
+  const header = `${"NAME".padEnd(nameWidth)}  ${"STATE".padEnd(stateWidth)}  ${"SCORE".padStart(5)}  ${"USES".padStart(usesWidth)}  ${"ROOT".padEnd(rootWidth)}  DESCRIPTION`;
   const lines = skills.map(
     (skill) =>
-      `${displayName(skill).padEnd(nameWidth)}  ${skill.state.padEnd(stateWidth)}  ${skill.score.toFixed(2).padStart(5)}  ${skill.root.padEnd(rootWidth)}  ${skill.description}`,
+      `${displayName(skill).padEnd(nameWidth)}  ${skill.state.padEnd(stateWidth)}  ${skill.score.toFixed(2).padStart(5)}  ${String(skill.usageCount).padStart(usesWidth)}  ${skill.root.padEnd(rootWidth)}  ${skill.description}`,
   );
   return `${[header, ...lines].join("\n")}\n`;
 }

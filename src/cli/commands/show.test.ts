@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openWorkspace } from "../../workspace/open-workspace.js";
 import { type CliHarness, createCliHarness } from "../__fixtures__/cli-harness.js";
 import { showCommand } from "./show.js";
 
@@ -30,6 +31,7 @@ describe("skillbox show", () => {
         `path: ${path.join(directory, "SKILL.md")}`,
         "state: on",
         "score: 0.00",
+        "used: never",
         "context: fork",
         "allowed-tools: Read, Grep",
       ].join("\n"),
@@ -63,6 +65,24 @@ describe("skillbox show", () => {
       body: "Body of pdf.\n",
     });
     expect(shown.metadata.description).toBe("Helps with pdf.");
+  });
+
+  it("shows the usage count and when it was last used, as text and in --json", async () => {
+    cli.writeSkill(cli.skills, "pdf");
+    const workspace = openWorkspace({
+      cwd: cli.project,
+      home: cli.home,
+      env: { SKILLBOX_DB: path.join(cli.base, "skillbox.db") },
+      bundledDirectory: path.join(cli.base, "none"),
+    });
+    workspace.usage.record("pdf", Date.UTC(2026, 0, 1));
+    workspace.usage.record("pdf", Date.UTC(2026, 0, 2));
+    workspace.close();
+    expect((await cli.run(["show", "pdf"])).stdout).toContain(
+      "\nused: 2 times, last 2026-01-02T00:00:00.000Z\n",
+    );
+    const shown = JSON.parse((await cli.run(["show", "pdf", "--json"])).stdout);
+    expect(shown).toMatchObject({ usageCount: 2, lastUsedAt: "2026-01-02T00:00:00.000Z" });
   });
 
   it("fails with one line and a suggestion for an unknown name", async () => {

@@ -15,13 +15,13 @@ import { parseCommandArguments, rejectExtraArguments, usageError } from "../pars
 
 const HELP = `Usage: skillbox show <name> [--json] [--dir <folder>...] [--cwd <folder>]
 
-Prints one skill: where it lives, its state and usage score, its frontmatter, its diagnostics,
+Prints one skill: where it lives, its state, usage score and count, its frontmatter, its diagnostics,
 the other files in its folder and its body (as written, before any substitution). A shadowed
 skill is shown with its qualified name, e.g. skillbox show user:pdf.
 
 Options:
-  --json          Print { name, qualifiedName, root, path, directory, state, score, shadowedBy,
-                  metadata, diagnostics, files, body }
+  --json          Print { name, qualifiedName, root, path, directory, state, score, usageCount,
+                  lastUsedAt, shadowedBy, metadata, diagnostics, files, body }
 ${WORKSPACE_OPTIONS_HELP}
   --help          Print this help
 `;
@@ -46,6 +46,8 @@ export const showCommand: CliCommand = {
       const listing = listSkillFiles(record.directory, { limit: 200, exclude: [path.basename(record.file)] });
       const state = record.shadowed ? "shadowed" : workspace.stateOf(record.name);
       const score = record.shadowed ? 0 : workspace.registry.usageScore(record.name);
+      const usage = workspace.registry.usageOf(record);
+      const lastUsedAt = usage === undefined ? null : new Date(usage.lastUsedAt).toISOString();
       if (values.json) {
         const shown = {
           name: record.name,
@@ -55,6 +57,8 @@ export const showCommand: CliCommand = {
           directory: record.directory,
           state,
           score: Math.round(score * 1000) / 1000,
+          usageCount: usage?.count ?? 0,
+          lastUsedAt,
           shadowedBy: record.shadowedBy ?? null,
           metadata: record.metadata,
           diagnostics: record.diagnostics,
@@ -74,6 +78,7 @@ export const showCommand: CliCommand = {
         `path: ${record.file}`,
         `state: ${state}`,
         `score: ${score.toFixed(2)}`,
+        `used: ${usage === undefined ? "never" : `${usage.count} ${usage.count === 1 ? "time" : "times"}, last ${lastUsedAt}`}`,
         ...describeMetadata(record.metadata),
         "",
         `diagnostics: ${record.diagnostics.length === 0 ? "none" : ""}`.trimEnd(),
