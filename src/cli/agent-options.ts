@@ -1,6 +1,7 @@
 // The command-line options `skillbox run` and `skillbox chat` share, kept apart from the agent code so
 // the command table loads without the providers' SDKs.
 
+import { DEFAULT_MCP_TIMEOUT_MS } from "../mcp-host/mcp-timeout.js";
 import { WORKSPACE_OPTIONS } from "./open-cli-workspace.js";
 
 /** The options `run` and `chat` share, for parseCommandArguments. */
@@ -12,6 +13,7 @@ export const AGENT_OPTIONS = {
   "max-steps": { type: "string" },
   budget: { type: "string" },
   allow: { type: "string", multiple: true },
+  "mcp-timeout": { type: "string" },
   suggest: { type: "boolean" },
   "no-suggest": { type: "boolean" },
   ...WORKSPACE_OPTIONS,
@@ -30,6 +32,9 @@ export const AGENT_OPTIONS_HELP = `  --provider <name>  openai (also any OpenAI-
                      skills list leaves some skill without its description)
   --allow <rule>     Let tool calls the rule covers run without asking (repeatable), e.g.
                      --allow "Bash(git:*)"; bash is asked about otherwise
+  --mcp-timeout <seconds>
+                     How long each of the config's MCP servers gets to start and list its
+                     skills (default ${DEFAULT_MCP_TIMEOUT_MS / 1000})
   --dir <folder>     Look for skills only in this folder (repeatable); replaces the default roots
   --cwd <folder>     Work as if started in this folder`;
 
@@ -54,6 +59,7 @@ export interface AgentOptionValues {
   "max-steps"?: string | undefined;
   budget?: string | undefined;
   allow?: string[] | undefined;
+  "mcp-timeout"?: string | undefined;
   suggest?: boolean | undefined;
   "no-suggest"?: boolean | undefined;
   dir?: string[] | undefined;

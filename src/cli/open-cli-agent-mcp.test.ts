@@ -63,4 +63,38 @@ describe("skillbox run with mcpServers", () => {
     );
     expect(stderr).not.toContain("\u001b");
   });
+
+  it("gives a server that never answers --mcp-timeout, not 30 s, and answers without it", async () => {
+    mkdirSync(path.join(base, "home", ".skillbox"), { recursive: true });
+    writeFileSync(
+      path.join(base, "home", ".skillbox", "config.json"),
+      JSON.stringify({
+        mcpServers: { stuck: { command: process.execPath, args: ["-e", "setInterval(() => {}, 1000)"] } },
+      }),
+    );
+    server = await createFakeLlmServer({ script: [{ text: "Answered." }] });
+    let stdout = "";
+    let stderr = "";
+    const started = Date.now();
+    const code = await runCli(
+      ["run", "--dir", path.join(base, "skills"), "--mcp-timeout", "0.5", "hello"],
+      {
+        stdout: (text) => {
+          stdout += text;
+        },
+        stderr: (text) => {
+          stderr += text;
+        },
+        cwd: path.join(base, "project"),
+        home: path.join(base, "home"),
+        env: { OPENAI_BASE_URL: server.openaiBaseUrl, SKILLBOX_DB: path.join(base, "skillbox.db") },
+        signal: new AbortController().signal,
+      },
+      { commands: [runCommand], version: "0.0.0" },
+    );
+    expect(code).toBe(0);
+    expect(stdout).toContain("Answered.");
+    expect(stderr).toContain('MCP server "stuck" did not connect and list its skills within 0.5 s');
+    expect(Date.now() - started).toBeLessThan(9_000);
+  });
 });

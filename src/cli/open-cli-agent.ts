@@ -22,6 +22,7 @@ import type { Workspace } from "../workspace/workspace.js";
 import type { AgentOptionValues } from "./agent-options.js";
 import type { CliIo } from "./command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "./escape-terminal-text.js";
+import { parseMcpTimeout } from "./mcp-options.js";
 import { openCliWorkspace } from "./open-cli-workspace.js";
 import { parseBudgetOption } from "./parse-budget-option.js";
 import { usageError } from "./parse-command-arguments.js";
@@ -45,6 +46,7 @@ export function openCliAgent(
   const maxSteps = parseMaxSteps(command, values["max-steps"]);
   const catalogBudget = parseBudgetOption(command, values.budget);
   const allow = parseAllowRules(command, values.allow);
+  const mcpTimeoutMs = parseMcpTimeout(command, values["mcp-timeout"]);
   if (values.suggest && values["no-suggest"]) {
     throw usageError(command, "--suggest and --no-suggest contradict each other: give one");
   }
@@ -83,6 +85,7 @@ export function openCliAgent(
       describeAllow: describeCliAllow,
       ...extra,
       allow,
+      mcpTimeoutMs,
       workspace,
       providerConfig,
       sessionId,

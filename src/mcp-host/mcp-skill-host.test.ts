@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { McpServer } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
+import * as z from "zod";
 import type { Tool } from "../tools/define-tool.js";
 import {
   createTestSkillServer,
@@ -280,6 +282,29 @@ describe("createMcpSkillHost server tools", () => {
 });
 
 describe("createMcpSkillHost diagnostics", () => {
+  it("says that a server without the skills extension adds no skills and that its tools are mcp__<label>__*", async () => {
+    const plain = () => {
+      const mcp = new McpServer({ name: "plain", version: "1.0.0" }, { capabilities: { tools: {} } });
+      mcp.registerTool("lookup", { description: "Looks up.", inputSchema: z.object({}) }, async () => ({
+        content: [{ type: "text", text: "found" }],
+      }));
+      return mcp;
+    };
+    const reported: string[] = [];
+    const host = await createMcpSkillHost({
+      servers: [testServerConfig("plain")],
+      connect: inMemoryConnector({ plain }),
+      onDiagnostic: (diagnostic) =>
+        reported.push(`${diagnostic.path} ${diagnostic.severity} ${diagnostic.code} ${diagnostic.message}`),
+    });
+    cleanups.push(() => host.close());
+    expect(host.entries()).toEqual([]);
+    expect(reported).toEqual([
+      'mcp:plain info mcp-server-no-skills MCP server "plain" does not offer the skills extension (io.modelcontextprotocol/skills), so it adds no skills; its tools are available as mcp__plain__*',
+    ]);
+    expect((await host.serverTools()).map((tool) => tool.name)).toEqual(["mcp__plain__lookup"]);
+  });
+
   it("gives up a server that does not answer within the timeout, aborting its connection, and keeps the others", async () => {
     const server = await createTestSkillServer(REFUNDS);
     const working = inMemoryConnector({ shop: server });

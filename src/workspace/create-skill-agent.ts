@@ -111,6 +111,8 @@ export interface CreateSkillAgentOptions {
   suggestions?: SuggestionSetting;
   /** Connects the config's `mcpServers`; default the Node connector (stdio, HTTP, SSE). */
   mcpConnector?: McpConnector;
+  /** Per MCP server, to connect and list its skills; default DEFAULT_MCP_TIMEOUT_MS (10 s), as for `list`. */
+  mcpTimeoutMs?: number;
   /** Told about bad `mcpServers` entries, servers that could not be used, refused entries and refused reads (warnings). */
   onMcpDiagnostic?: (diagnostic: Diagnostic) => void;
 }
@@ -195,6 +197,7 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
           servers: mcpConfig.servers,
           connect: options.mcpConnector ?? createNodeMcpConnector(),
           cache: createVerifiedFileCache(join(workspace.home, ".skillbox", "mcp-cache")),
+          ...(options.mcpTimeoutMs === undefined ? {} : { timeoutMs: options.mcpTimeoutMs }),
           // In the settings store, so consent to a skill's content outlives this process (and is shared in fleet mode).
           approvals: mcpApprovals,
           ...(options.onMcpDiagnostic === undefined ? {} : { onDiagnostic: options.onMcpDiagnostic }),

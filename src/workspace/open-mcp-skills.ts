@@ -16,7 +16,7 @@ import type { Workspace } from "./workspace.js";
 export interface OpenMcpSkillsOptions {
   /** Default the Node connector (stdio, HTTP, SSE). */
   connector?: McpConnector;
-  /** Per server, to connect and answer skills/list; default the host's (30 s). */
+  /** Per server, to connect and answer skills/list; default DEFAULT_MCP_TIMEOUT_MS (10 s). */
   timeoutMs?: number;
   /** Told about each problem as it happens (config entries first, synchronously). */
   onDiagnostic?: (diagnostic: Diagnostic) => void;

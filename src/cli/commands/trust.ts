@@ -13,6 +13,7 @@ import type { Workspace } from "../../workspace/workspace.js";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
+import { MCP_TIMEOUT_HELP, parseMcpTimeout } from "../mcp-options.js";
 import { openCliWorkspace, WORKSPACE_OPTIONS, WORKSPACE_OPTIONS_HELP } from "../open-cli-workspace.js";
 import { parseCommandArguments, rejectExtraArguments, usageError } from "../parse-command-arguments.js";
 
@@ -37,8 +38,7 @@ Options:
   --run-code      With <server>:<skill>: let code run while following it
   --revoke <name>
                   Forget the approval of <server>:<skill>, or of every skill of <server>
-  --mcp-timeout <seconds>
-                  How long each server may take to connect and list (default 5)
+${MCP_TIMEOUT_HELP}
 ${WORKSPACE_OPTIONS_HELP}
   --help          Print this help
 `;
@@ -60,12 +60,7 @@ export const trustCommand: CliCommand = {
       throw usageError("trust", "Give a skill to approve or --revoke, not both");
     if (values["run-code"] && name === undefined)
       throw usageError("trust", "--run-code goes with a skill: skillbox trust <server>:<skill> --run-code");
-    const timeout = values["mcp-timeout"] === undefined ? 5 : Number(values["mcp-timeout"]);
-    if (!(Number.isFinite(timeout) && timeout > 0 && timeout <= 600))
-      throw usageError(
-        "trust",
-        `--mcp-timeout must be a number of seconds above 0 and at most 600, not '${values["mcp-timeout"]}'`,
-      );
+    const timeoutMs = parseMcpTimeout("trust", values["mcp-timeout"]);
     const workspace = openCliWorkspace("trust", io, values);
     const approvals = createMcpSkillApprovals(createSettingsApprovalStorage(workspace.settings));
     let mcp: McpSkills | undefined;
@@ -88,7 +83,7 @@ export const trustCommand: CliCommand = {
       }
       const { openMcpSkills } = await import("../../workspace/open-mcp-skills.js");
       mcp = openMcpSkills(workspace, {
-        timeoutMs: Math.round(timeout * 1000),
+        timeoutMs,
         onDiagnostic: (diagnostic) => io.stderr(`${formatDiagnosticLine(diagnostic)}\n`),
       });
       await mcp?.ready;
