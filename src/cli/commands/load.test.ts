@@ -1,5 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${...}` placeholders in skill bodies are part of what these tests check.
+import { mkdirSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { stdioSkillServer } from "../../mcp-host/__fixtures__/stdio-skill-server.js";
 import { type CliHarness, createCliHarness } from "../__fixtures__/cli-harness.js";
 import { listCommand } from "./list.js";
 import { loadCommand } from "./load.js";
@@ -47,4 +50,38 @@ describe("skillbox load", () => {
     expect(JSON.parse(fork.stdout)).toMatchObject({ isError: true, metadata: { context: "fork" } });
     expect((await cli.run(["load"])).code).toBe(2);
   });
+});
+
+describe("skillbox load <server>:<skill>", () => {
+  it("loads a skill list shows from an MCP server through the verified path, and refuses one the server does not serve", async () => {
+    const served = stdioSkillServer(
+      "docs",
+      {
+        files: {
+          "release-notes/SKILL.md":
+            "---\nname: release-notes\ndescription: Writes release notes.\n---\nNotes for $ARGUMENTS.\n",
+        },
+      },
+      cli.base,
+    );
+    if (served.transport !== "stdio") throw new Error("the fixture serves over stdio");
+    const { command, args, env, cwd } = served;
+    mkdirSync(path.join(cli.home, ".skillbox"), { recursive: true });
+    writeFileSync(
+      path.join(cli.home, ".skillbox", "config.json"),
+      JSON.stringify({ mcpServers: { docs: { command, args, env, cwd } } }),
+    );
+    // A loaded test machine can take seconds to start a Node process.
+    const loaded = await cli.run(["load", "docs:release-notes", "--args", "v2.1", "--mcp-timeout", "60"]);
+    expect(loaded.stderr).toBe("");
+    expect(loaded.code).toBe(0);
+    expect(loaded.stdout).toContain(
+      '<skill name="docs:release-notes" origin="mcp" server="docs" base="skill://release-notes">',
+    );
+    expect(loaded.stdout).toContain("Notes for v2.1.");
+
+    const unknown = await cli.run(["load", "docs:nope", "--mcp-timeout", "60"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toContain('Unknown MCP skill "docs:nope". MCP skills: docs:release-notes.');
+  }, 120_000);
 });

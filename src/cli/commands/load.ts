@@ -1,8 +1,10 @@
 // `skillbox load <name>`: runs the load_skill tool as the model would and prints exactly its result.
 import { createLoadSkillTool } from "../../tools/load-skill.js";
+import { hasMcpServers, mcpLabelOf } from "../../workspace/mcp-skills.js";
 import type { CliCommand } from "../command.js";
-import { escapeTerminalText } from "../escape-terminal-text.js";
+import { escapeTerminalText, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
+import { MCP_TIMEOUT_HELP, parseMcpTimeout } from "../mcp-options.js";
 import { openCliWorkspace, WORKSPACE_OPTIONS, WORKSPACE_OPTIONS_HELP } from "../open-cli-workspace.js";
 import { parseCommandArguments, rejectExtraArguments, usageError } from "../parse-command-arguments.js";
 
@@ -11,12 +13,14 @@ const HELP = `Usage: skillbox load <name> [--args "<arguments>"] [--session <id>
 Calls the load_skill tool the way the model would and prints exactly what the model would get:
 the skill's instructions with \${SKILL_DIR}, \${SESSION_ID} and its arguments filled in, or the
 error the model would see (unknown name, turned off, a fork skill with no sub-agent here).
-The load counts as a use of the skill.
+The load counts as a use of the skill. A skill from an MCP server (<server>:<skill>, as skillbox
+list shows it) is fetched from that server and verified as the agent's load is.
 
 Options:
   --args <text>   Arguments, as typed after /name (e.g. --args "report.pdf 1-3")
   --session <id>  Session ID for \${SESSION_ID} and session state overrides
   --json          Print the whole tool result { content, isError, metadata }
+${MCP_TIMEOUT_HELP}
 ${WORKSPACE_OPTIONS_HELP}
   --help          Print this help
 
@@ -32,6 +36,7 @@ export const loadCommand: CliCommand = {
       args: { type: "string" },
       session: { type: "string" },
       json: { type: "boolean" },
+      "mcp-timeout": { type: "string" },
       ...WORKSPACE_OPTIONS,
     });
     const name = positionals[0];
@@ -40,13 +45,26 @@ export const loadCommand: CliCommand = {
     if (values.session !== undefined && values.session.trim() === "")
       throw usageError("load", "--session needs an ID");
     const session = values.session === undefined ? {} : { sessionId: values.session };
+    const mcpTimeoutMs = parseMcpTimeout("load", values["mcp-timeout"]);
     const workspace = openCliWorkspace("load", io, values, session);
     try {
-      const tool = createLoadSkillTool({ registry: workspace.registry });
-      const result = await tool.execute(
-        { skill_name: name, ...(values.args === undefined ? {} : { args: values.args }) },
-        { ...session, cwd: workspace.cwd },
-      );
+      const args = values.args === undefined ? {} : { args: values.args };
+      // `<server>:<skill>` of a configured MCP server: that server only, through the verified path.
+      const fromMcp =
+        mcpLabelOf(name) !== undefined && hasMcpServers(workspace.config)
+          ? await (await import("../../workspace/load-mcp-skill.js")).loadMcpSkill(workspace, name, {
+              ...args,
+              ...session,
+              timeoutMs: mcpTimeoutMs,
+              onDiagnostic: (diagnostic) => io.stderr(`${formatDiagnosticLine(diagnostic)}\n`),
+            })
+          : undefined;
+      const result =
+        fromMcp ??
+        (await createLoadSkillTool({ registry: workspace.registry }).execute(
+          { skill_name: name, ...args },
+          { ...session, cwd: workspace.cwd },
+        ));
       if (values.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
       else {
         // Exactly the model's text when piped; on a terminal, control characters are shown escaped.
