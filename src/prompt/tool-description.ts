@@ -16,6 +16,8 @@ export interface ToolDescriptionOptions {
   loadToolName?: string;
   /** Search tool the overflow notice points to; default `search_skills`, `null` when there is none. */
   searchToolName?: string | null;
+  /** `given` keeps the entries' order (a session's, see createSessionCatalogOrder); default by score. */
+  order?: "score" | "given";
   encoding?: TokenEncodingName;
 }
 

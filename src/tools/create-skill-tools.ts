@@ -2,7 +2,7 @@
 
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import type { Tool } from "./define-tool.js";
-import { createLoadSkillTool } from "./load-skill.js";
+import { createLoadSkillTool, type LoadSkillToolOptions } from "./load-skill.js";
 import { createReadSkillFileTool } from "./read-skill-file.js";
 import { listLoadableNames } from "./resolve-loadable-skill.js";
 import { createSearchSkillsTool } from "./search-skills.js";
@@ -17,6 +17,8 @@ export interface CreateSkillToolsOptions {
   subAgentRunner?: SubAgentRunner;
   /** Remembers what each session already received, so repeated loads return a short note. */
   sessionLoads?: SessionLoadTracker;
+  /** Orders the skills load_skill's description lists (a session's fixed order); default by score. */
+  orderEntries?: LoadSkillToolOptions["orderEntries"];
 }
 
 /**
@@ -33,6 +35,7 @@ export function createSkillTools(options: CreateSkillToolsOptions): Tool[] {
       registry,
       ...(options.subAgentRunner === undefined ? {} : { subAgentRunner: options.subAgentRunner }),
       ...(options.sessionLoads === undefined ? {} : { sessionLoads: options.sessionLoads }),
+      ...(options.orderEntries === undefined ? {} : { orderEntries: options.orderEntries }),
     }),
     createReadSkillFileTool({ registry }),
     createSearchSkillsTool({ registry }),

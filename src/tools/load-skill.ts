@@ -7,6 +7,7 @@ import { z } from "zod";
 import { isSkillboxError } from "../errors.js";
 import { buildToolDescription } from "../prompt/tool-description.js";
 import type { SkillRecord } from "../registry/index/skill-record.js";
+import type { SkillEntry } from "../registry/skill-entry.js";
 import type { SkillContent, SkillRegistry } from "../registry/skill-registry-types.js";
 import { splitShellCommands } from "../skills/split-shell-commands.js";
 import { substituteSkillBody } from "../skills/substitute.js";
@@ -49,6 +50,11 @@ type CheckedInput = z.output<typeof loadSkillInput>;
 export interface LoadSkillToolOptions {
   /** The skills, with their states (on, name-only, user-only, off) built in. */
   registry: SkillRegistry;
+  /**
+   * Orders the skills its description lists (an agent session's fixed order, see
+   * createSessionCatalogOrder); default by usage score, then name.
+   */
+  orderEntries?: (entries: SkillEntry[]) => SkillEntry[];
   /** Runs `context: fork` skills; without one they fail with a clear error, unless `forkWithoutRunner` says otherwise. */
   subAgentRunner?: SubAgentRunner;
   /**
@@ -77,7 +83,9 @@ export function createLoadSkillTool(options: LoadSkillToolOptions): Tool<LoadSki
   return defineTool({
     name: LOAD_SKILL_TOOL,
     get description() {
-      return buildToolDescription(registry.toolEntries());
+      const { orderEntries } = options;
+      if (orderEntries === undefined) return buildToolDescription(registry.toolEntries());
+      return buildToolDescription(orderEntries(registry.toolEntries()), { order: "given" });
     },
     inputSchema: () => buildInputSchema(listLoadableNames(registry)),
     async execute(input, context) {

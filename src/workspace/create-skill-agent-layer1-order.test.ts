@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
 import { renderSkillCatalog } from "../prompt/render-skill-catalog.js";
+import { buildToolDescription } from "../prompt/tool-description.js";
 import { createFakeLlmServer, type FakeLlmRequest, type FakeLlmServer } from "../testing/index.js";
 import { createSkillAgent, type SkillAgent } from "./create-skill-agent.js";
 import { openWorkspace } from "./open-workspace.js";
@@ -40,9 +41,13 @@ function writeSkill(root: string, name: string, description: string): void {
 
 const systemOf = (request: FakeLlmRequest | undefined) =>
   String(((request?.body.messages ?? []) as { content: unknown }[])[0]?.content ?? "");
+const loadToolOf = (request: FakeLlmRequest | undefined) =>
+  ((request?.body.tools ?? []) as { function: { name: string; description: string } }[]).find(
+    (tool) => tool.function.name === "load_skill",
+  )?.function.description;
 
 describe("Layer 1 within a session", () => {
-  it("keeps the system prompt byte-identical after a skill is used between turns", async () => {
+  it("keeps the system prompt and load_skill's list byte-identical after a skill is used between turns", async () => {
     const skills = path.join(base, "skills");
     const project = path.join(base, "project");
     mkdirSync(project, { recursive: true });
@@ -86,6 +91,7 @@ describe("Layer 1 within a session", () => {
     // The load was recorded: a fresh listing would now put skill-239 first.
     expect(used[0]?.name).toBe("skill-239");
     expect(renderSkillCatalog(used)?.text).toContain("- skill-239: Handles");
+    expect(buildToolDescription(workspace.registry.toolEntries())).toMatch(/^- skill-239:/m);
     await agent.run("second turn");
 
     const requests = (server.requests ?? []).filter((request) => request.format !== "other");
@@ -94,5 +100,10 @@ describe("Layer 1 within a session", () => {
     expect(first).toContain("More skills by area");
     expect(first).not.toContain("- skill-239: Handles");
     for (const request of requests.slice(1)) expect(systemOf(request)).toBe(first);
+    // The tools come before the system prompt in a provider's cache key: the load tool's list too.
+    const tool = loadToolOf(requests[0]);
+    expect(tool).toContain("- skill-000:");
+    expect(tool).not.toMatch(/^- skill-239:/m);
+    for (const request of requests.slice(1)) expect(loadToolOf(request)).toBe(tool);
   });
 });

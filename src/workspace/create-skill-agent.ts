@@ -243,9 +243,18 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     ...(options.onSubAgentEvent === undefined ? {} : { onEvent: options.onSubAgentEvent }),
     ...(options.compaction === undefined ? {} : { compaction: options.compaction }),
   });
+  // Layer 1 and load_skill's list keep the order they had at the session's first turn (usage moves
+  // scores every turn, and a reordered prompt defeats the provider's prompt cache); skills added
+  // later go last.
+  const sessionOrder = createSessionCatalogOrder();
   // The registry carries the workspace's skill states, so the skill tools need nothing more.
   const skillTools = (): Tool[] => {
-    const local = createSkillTools({ registry, subAgentRunner: subAgents, sessionLoads });
+    const local = createSkillTools({
+      registry,
+      subAgentRunner: subAgents,
+      sessionLoads,
+      orderEntries: sessionOrder,
+    });
     return mcpHost === undefined ? local : withMcpSkills(local, mcpHost, stateOf);
   };
   const taskTool: Tool = createTaskTool({ runner: subAgents });
@@ -269,9 +278,6 @@ export function createSkillAgent(options: CreateSkillAgentOptions): SkillAgent {
     settings: workspace.settings,
   };
   let translated: ReadonlyMap<string, string> | undefined;
-  // Layer 1 keeps the order it had at the session's first turn (usage moves scores every turn, and
-  // a reordered system prompt defeats the provider's prompt cache); skills added later go last.
-  const sessionOrder = createSessionCatalogOrder();
   const translateCatalog = async (signal: AbortSignal | undefined) => {
     const entries = sessionOrder(registry.catalogEntries());
     const options = { ...catalog, order: "given" as const };
