@@ -211,4 +211,39 @@ describe("createFakeLlmServer", () => {
     const response = await post(`${fake.openaiBaseUrl}/chat/completions`, { model: "m", messages: [] });
     expect((await response.json()).choices[0].message.content).toBe("late");
   });
+
+  it("answers /v1/embeddings with deterministic unit vectors, without using the script, and counts the texts", async () => {
+    const fake = await start([{ text: "still here" }]);
+    const answer = async (input: unknown) =>
+      (await post(`${fake.openaiBaseUrl}/embeddings`, { model: "embed", input })).json();
+    const first = await answer(["Fill PDF forms", "deploy to kubernetes"]);
+    expect(first.data.map((item: { index: number }) => item.index)).toEqual([0, 1]);
+    const [forms, deploy] = first.data.map((item: { embedding: number[] }) => item.embedding);
+    expect(forms).toHaveLength(64);
+    expect(Math.hypot(...forms)).toBeCloseTo(1, 6);
+    const again = await answer("fill pdf FORMS");
+    expect(again.data[0].embedding).toEqual(forms);
+    const cosine = (left: number[], right: number[]) =>
+      left.reduce((sum, value, index) => sum + value * (right[index] ?? 0), 0);
+    const query = (await answer(["pdf forms"])).data[0].embedding;
+    expect(cosine(query, forms)).toBeGreaterThan(cosine(query, deploy));
+    expect(fake.embeddedTexts).toEqual([
+      "Fill PDF forms",
+      "deploy to kubernetes",
+      "fill pdf FORMS",
+      "pdf forms",
+    ]);
+    expect(fake.remainingSteps).toBe(1);
+    const bad = await post(`${fake.openaiBaseUrl}/embeddings`, { model: "embed", input: [] });
+    expect(bad.status).toBe(400);
+  });
+
+  it("sizes embeddings as configured and refuses them without the key", async () => {
+    server = await createFakeLlmServer({ embeddingDimensions: 8, apiKey: "secret" });
+    const request = (headers: Record<string, string>) =>
+      post(`${server?.openaiBaseUrl}/embeddings`, { model: "embed", input: ["a b"] }, headers);
+    expect((await request({})).status).toBe(401);
+    const answer = await (await request({ authorization: "Bearer secret" })).json();
+    expect(answer.data[0].embedding).toHaveLength(8);
+  });
 });

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import { buildAnthropicEvents, buildAnthropicMessage } from "./anthropic-wire-reply.js";
+import { answerEmbeddings, FAKE_EMBEDDING_DIMENSIONS } from "./fake-embeddings.js";
 import {
   errorBody,
   faultType,
@@ -34,6 +35,11 @@ export interface FakeLlmServerOptions {
   apiKey?: string;
   /** Model ids listed by `GET /v1/models` (default `["fake-model"]`). */
   models?: string[];
+  /**
+   * Length of the vectors `POST /v1/embeddings` answers with (default 64): a hashed bag of words,
+   * normalised, the same for the same text (see fake-embeddings.ts). Embeddings use no script step.
+   */
+  embeddingDimensions?: number;
 }
 
 export interface FakeLlmServer {
@@ -45,6 +51,8 @@ export interface FakeLlmServer {
   anthropicBaseUrl: string;
   /** Every request received so far, in order (model calls and others). */
   requests: FakeLlmRequest[];
+  /** Every text embedded through `POST /v1/embeddings` so far, in order (to count what a cache saved). */
+  embeddedTexts: string[];
   /** Steps not yet used. */
   readonly remainingSteps: number;
   /** Appends steps to the end of the script. */
@@ -62,6 +70,7 @@ const ROUTES: Record<string, FakeLlmWireFormat> = {
 export async function createFakeLlmServer(options: FakeLlmServerOptions = {}): Promise<FakeLlmServer> {
   const script = [...(options.script ?? [])];
   const requests: FakeLlmRequest[] = [];
+  const embeddedTexts: string[] = [];
   const closing = new AbortController();
   let modelCalls = 0;
   let stepsUsed = 0;
@@ -96,6 +105,13 @@ export async function createFakeLlmServer(options: FakeLlmServerOptions = {}): P
     }
     if (method === "GET" && path === "/v1/models") {
       return sendJson(response, 200, listModels(options.models ?? ["fake-model"], recorded));
+    }
+    if (method === "POST" && path === "/v1/embeddings") {
+      if (body === undefined)
+        return fail(400, "Fake LLM server: the request body is not a JSON object.", "invalid_request_error");
+      const answer = answerEmbeddings(recorded, options.embeddingDimensions ?? FAKE_EMBEDDING_DIMENSIONS);
+      embeddedTexts.push(...answer.texts);
+      return sendJson(response, answer.status, answer.body);
     }
     if (format === "other") {
       return fail(
@@ -166,6 +182,7 @@ export async function createFakeLlmServer(options: FakeLlmServerOptions = {}): P
     openaiBaseUrl: `${url}/v1`,
     anthropicBaseUrl: url,
     requests,
+    embeddedTexts,
     get remainingSteps() {
       return script.length;
     },
