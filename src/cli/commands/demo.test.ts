@@ -1,14 +1,19 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { stdioSkillServer } from "../../mcp-host/__fixtures__/stdio-skill-server.js";
 import { demoCommand } from "./demo.js";
 
 const BUNDLED = fileURLToPath(new URL("../../../skills", import.meta.url));
 
-async function runDemo(args: string[]): Promise<{ code: number; out: string; err: string }> {
+async function runDemo(
+  args: string[],
+  prepareHome: (home: string) => void = () => undefined,
+): Promise<{ code: number; out: string; err: string }> {
   const home = mkdtempSync(join(tmpdir(), "skillbox-demo-"));
+  prepareHome(home);
   let out = "";
   let err = "";
   try {
@@ -59,4 +64,34 @@ describe("skillbox demo", () => {
   it("refuses a real provider, which would need a key", async () => {
     await expect(runDemo(["--provider", "anthropic"])).rejects.toThrow(/fake model/);
   });
+
+  it("lists the config's MCP skills in its Layer 1 line and loads one that fits", async () => {
+    const { code, out } = await runDemo(
+      ["--dir", BUNDLED, "--mcp-timeout", "60", "Write haiku poems about kittens"],
+      (home) => {
+        const served = stdioSkillServer(
+          "poems",
+          {
+            files: {
+              "haiku/SKILL.md":
+                "---\nname: haiku\ndescription: Writes haiku poems about kittens.\n---\nFive, seven, five.\n",
+            },
+          },
+          home,
+        );
+        if (served.transport !== "stdio") throw new Error("the fixture serves over stdio");
+        mkdirSync(join(home, ".skillbox"));
+        writeFileSync(
+          join(home, ".skillbox", "config.json"),
+          JSON.stringify({
+            mcpServers: { poems: { command: served.command, args: served.args, cwd: served.cwd } },
+          }),
+        );
+      },
+    );
+    expect(code).toBe(0);
+    expect(out).toMatch(/Layer 1: the system prompt lists 5 skills \([^)]*, poems:haiku\)/);
+    expect(out).toContain('→ load_skill {"skill_name":"poems:haiku"}');
+    expect(out).toContain("Five, seven, five.");
+  }, 120_000);
 });

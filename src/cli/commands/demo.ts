@@ -4,6 +4,7 @@
 // then answer. The transcript shows each layer and what it cost.
 
 import type { AgentEvent } from "../../agent/agent-types.js";
+import { DEFAULT_MCP_TIMEOUT_MS } from "../../mcp-host/mcp-timeout.js";
 import type { FakeLlmRequest, FakeLlmResponse } from "../../testing/fake-llm-script.js";
 import { createFakeLlmServer } from "../../testing/fake-llm-server.js";
 import { AGENT_OPTIONS } from "../agent-options.js";
@@ -20,10 +21,12 @@ const HELP = `Usage: skillbox demo ["<prompt>"]
 Shows an agent using skills, with no API key: a scripted fake model on 127.0.0.1 reads the skills
 list (Layer 1), loads the skill that fits the prompt with load_skill (Layer 2), reads a file the
 skill's body links to with read_skill_file (Layer 3), and answers. Every step is printed.
-Uses the skill roots like every command (--dir to pick folders) and the prompt
-"${DEFAULT_PROMPT}" unless you give one.
+Uses the skill roots like every command (--dir to pick folders), the skills of the config's
+mcpServers, and the prompt "${DEFAULT_PROMPT}" unless you give one.
 
 Options:
+  --mcp-timeout <seconds>
+                   How long each MCP server gets to start and list its skills (default ${DEFAULT_MCP_TIMEOUT_MS / 1000})
   --help           Print this help
 `;
 
@@ -131,11 +134,14 @@ interface ListedSkill {
   description: string;
 }
 
-/** Reads Layer 1 back out of the system prompt: the `- name: description` lines of its reminder. */
+/**
+ * Reads Layer 1 back out of the system prompt: the `- name: description` lines of its reminder. A
+ * name ends at the first ": " (an MCP skill's `<server>:<skill>` holds a colon of its own).
+ */
 function listedSkills(system: string): ListedSkill[] {
   const block = /<system-reminder>([\s\S]*?)<\/system-reminder>/.exec(system)?.[1] ?? "";
   const skills: ListedSkill[] = [];
-  for (const match of block.matchAll(/^- ([^:\n]+)(?:: (.*))?$/gm)) {
+  for (const match of block.matchAll(/^- (\S+?)(?:: (.*))?$/gm)) {
     skills.push({ name: match[1] ?? "", description: match[2] ?? "" });
   }
   return skills;
