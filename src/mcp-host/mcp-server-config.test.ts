@@ -52,4 +52,25 @@ describe("parseMcpServersConfig", () => {
     expect(parseMcpServersConfig(undefined)).toEqual({ servers: [], diagnostics: [] });
     expect(parseMcpServersConfig([1, 2]).diagnostics).toHaveLength(1);
   });
+
+  it("keeps a stdio server's maxMessageBytes, and warns about a bad one while keeping the server with the default", () => {
+    const { servers, diagnostics } = parseMcpServersConfig({
+      big: { command: "big-server", maxMessageBytes: 33_554_432 },
+      odd: { command: "odd-server", maxMessageBytes: "lots" },
+    });
+    expect(servers).toEqual([
+      {
+        label: "big",
+        transport: "stdio",
+        command: "big-server",
+        args: [],
+        env: {},
+        maxMessageBytes: 33_554_432,
+      },
+      { label: "odd", transport: "stdio", command: "odd-server", args: [], env: {} },
+    ]);
+    expect(diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      "odd: `maxMessageBytes` must be a whole number of bytes, at least 65536; the default (10 MiB) is used",
+    ]);
+  });
 });
