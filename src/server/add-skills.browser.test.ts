@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { skillText } from "../install/__fixtures__/install-fixtures.js";
 import { createInstallTestSetup, type InstallTestSetup } from "./__fixtures__/install-test-setup.js";
 import {
+  describeWithBrowser,
   ensurePageBuilt,
   launchTestBrowser,
   requireChromium,
@@ -60,7 +61,7 @@ afterAll(async () => {
   await setup?.close();
 });
 
-describe("adding skills from the page", () => {
+describeWithBrowser("adding skills from the page", () => {
   it("installs a skill from the page against the local fake GitHub and sees it listed and in the Layer 1 preview", async () => {
     const preview = page.getByTestId("prompt-preview");
     expect(await preview.textContent()).not.toContain("Reads PDF files");

@@ -19,7 +19,12 @@ import {
   SKIPPED_POSTGRES_NOTE,
 } from "../store/postgres/__fixtures__/test-database.js";
 import { createTempDirectory } from "../testing/skill-folders.js";
-import { ensurePageBuilt, launchTestBrowser, requireChromium } from "./__fixtures__/launch-test-browser.js";
+import {
+  describeWithBrowser,
+  ensurePageBuilt,
+  launchTestBrowser,
+  requireChromium,
+} from "./__fixtures__/launch-test-browser.js";
 
 const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
 const BUILT_CLI = path.join(packageRoot, "dist", "cli", "main.js");
@@ -205,7 +210,11 @@ afterAll(async () => {
   temp.remove();
 });
 
-describeWithPostgres("two skillbox serve processes on one PostgreSQL database, in a real browser", () => {
+/** Needs PostgreSQL and a browser: each is skipped with its own line, or required under CI=1. */
+const describeWithBoth = (name: string, body: () => void) =>
+  describeWithBrowser(name, body, describeWithPostgres);
+
+describeWithBoth("two skillbox serve processes on one PostgreSQL database, in a real browser", () => {
   let a: Instance;
   let b: Instance;
   let page: Page;

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import * as path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestSkillServer, inMemoryConnector } from "../mcp-host/__fixtures__/test-skill-server.js";
 import { createTempDirectory } from "../testing/skill-folders.js";
 import type { McpSkills } from "../workspace/mcp-skills.js";
@@ -13,6 +13,7 @@ import { openMcpSkills } from "../workspace/open-mcp-skills.js";
 import { openWorkspace } from "../workspace/open-workspace.js";
 import type { Workspace } from "../workspace/workspace.js";
 import {
+  describeWithBrowser,
   ensurePageBuilt,
   launchTestBrowser,
   requireChromium,
@@ -82,7 +83,7 @@ afterAll(async () => {
   temp.remove();
 });
 
-describe("MCP skills on the settings page", () => {
+describeWithBrowser("MCP skills on the settings page", () => {
   it("groups an MCP skill under its server with its origin, beside the local skill of the same name", async () => {
     const group = page.getByTestId("root-mcp:docs");
     await expect(group.locator("h3").textContent()).resolves.toBe("mcp:docs");

@@ -2,11 +2,12 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "no
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTempDirectory } from "../testing/skill-folders.js";
 import { openWorkspace } from "../workspace/open-workspace.js";
 import type { Workspace } from "../workspace/workspace.js";
 import {
+  describeWithBrowser,
   ensurePageBuilt,
   launchTestBrowser,
   requireChromium,
@@ -85,7 +86,7 @@ async function promptTokens(): Promise<number> {
   return Number(await page.getByTestId("prompt-tokens").getAttribute("data-tokens"));
 }
 
-describe("signing in", () => {
+describeWithBrowser("signing in", () => {
   it("leaves the login link for / and puts no token anywhere in the page", async () => {
     expect(page.url()).toBe(server.url);
     expect(await page.content()).not.toContain(TEST_TOKEN);
@@ -109,7 +110,7 @@ describe("signing in", () => {
   });
 });
 
-describe("the settings page", () => {
+describeWithBrowser("the settings page", () => {
   it("updates the Layer 1 preview, text and token count, when a skill's state changes", async () => {
     const preview = page.getByTestId("prompt-preview");
     await expect.poll(() => preview.textContent()).toContain("presentation");
