@@ -9,6 +9,7 @@ import type { WalkChanges } from "./discovery/skill-tree.js";
 import type { RefreshSummary, SkillRecord } from "./index/skill-record.js";
 import type { ModelVisibility } from "./model-visibility.js";
 import type { SkillRegistryEvents } from "./registry-events.js";
+import type { SemanticRanker } from "./semantic/semantic-ranker.js";
 import type { SkillEntry } from "./skill-entry.js";
 import type { SkillWatcher, WatchSkillsOptions } from "./watch/watch-skills.js";
 
@@ -52,6 +53,8 @@ export interface SkillRegistryOptions {
   newSkillWindowMs?: number;
   /** Delay before a watcher-driven change is written to the cache file; default 1,000 ms. */
   persistDelayMs?: number;
+  /** Semantic ranking over embeddings, fused with search by hybridSearch (semantic/hybrid-search.ts); default none. */
+  semantic?: SemanticRanker;
 }
 
 /** A skill's full content, read when loaded. */
@@ -75,6 +78,8 @@ export interface SkillSearchResult {
 /** The registry (seed 000's SkillRegistry API, incremental). Methods that need the index load it on first use. */
 export interface SkillRegistry {
   readonly roots: readonly SkillRoot[];
+  /** The semantic ranking hybridSearch fuses with `search`, when embeddings are configured. */
+  readonly semantic?: SemanticRanker;
   /** Brings the index up to date: unchanged folders are only stat'ed, unchanged files not re-read. */
   refresh(options?: { force?: boolean }): RefreshSummary;
   /** Re-lists the given folders (and the named children in each); what the watcher calls. */

@@ -80,9 +80,10 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     clock,
     stateOf: options.stateOf,
     fs,
-    // Body terms read for search are saved with the index, so the next process reads no body.
+    // Body terms read for search are saved beside the index, so the next process reads no body.
+    savedSearchTerms: () => persistence.loadSearchTerms(),
     onSearchTermsRead: () => {
-      persistence.markDirty();
+      persistence.markSearchTermsDirty();
       persistence.schedule();
     },
     ...(options.newSkillWindowMs === undefined ? {} : { newSkillWindowMs: options.newSkillWindowMs }),
@@ -157,6 +158,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
 
   const registry: SkillRegistry = {
     roots,
+    ...(options.semantic === undefined ? {} : { semantic: options.semantic }),
     refresh(refreshOptions = {}) {
       return runUpdate(walkAll(true), refreshOptions.force ?? false, false);
     },
