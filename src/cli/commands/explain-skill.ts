@@ -80,7 +80,7 @@ export interface ExplainSkillInput {
   layer1: readonly { name: string; line: Layer1Line }[];
   /** How many results search_skills returns. */
   limit: number;
-  /** The whole ranking for the prompt (every skill the model may load that matches a word). */
+  /** The ranking for the prompt, as deep as it was looked for (skills the model may load). */
   ranking: readonly { name: string; score: number; confidence: number }[];
   suggestions: readonly SkillSuggestion[];
   suggestionSetting: string;
@@ -220,7 +220,7 @@ export function explainSkill(input: ExplainSkillInput): SkillExplanation {
         hit === undefined
           ? words.length === 0
             ? `No word of the prompt is in its name, description, tags, when_to_use or body opening, so search_skills does not return it.`
-            : `It matches ${words.join(", ")}, but search does not rank it for this prompt.`
+            : `It matches ${words.join(", ")}, but it is not among the ${input.ranking.length} skills search ranks for this prompt (in a long request, words many skills share count for little).`
           : `Search ranks it ${position + 1} (score ${hit.score.toFixed(2)}, confidence ${hit.confidence.toFixed(2)}, matching ${
               words.length > 0 ? words.join(", ") : "no word as written"
             }); search_skills returns the first ${input.limit}. Words users say for this task belong in its description or when_to_use.`,

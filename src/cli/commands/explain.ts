@@ -16,6 +16,8 @@ import { explainSkill, type SkillExplanation } from "./explain-skill.js";
 
 const DEFAULT_LIMIT = 5;
 const NAMES_SHOWN = 12;
+// How deep a named skill's rank is looked for: past this, "not among the first 1,000" says enough.
+const MAX_RANKED = 1000;
 
 const HELP = `Usage: skillbox explain "<prompt>" [--skill <name>] [--json] [--limit <n>]
 
@@ -91,7 +93,8 @@ export const explainCommand: CliCommand = {
         const words = readQueryWords(prompt);
         const winners = registry.list({ includeShadowed: false });
         const byName = new Map(winners.map((record) => [record.name, record]));
-        const ranking = prompt === "" ? [] : view.search(prompt, Math.max(limit, winners.length));
+        const ranking =
+          prompt === "" ? [] : view.search(prompt, Math.max(limit, Math.min(winners.length, MAX_RANKED)));
         const explain = (name: string, score: number, confidence: number, rank: number): ExplainedHit => {
           const record = byName.get(name) as SkillRecord;
           return {
