@@ -2,6 +2,7 @@
 // and the wording of what is wrong with a field they reject (loaded through load-config-field-schemas.ts).
 import { z } from "zod";
 import { normalizeHookConfig } from "../agent/hooks/normalize-hook-config.js";
+import { readEmbeddingsSetting } from "../registry/semantic/embeddings-config.js";
 import { readStoreSetting } from "./resolve-configured-store.js";
 import type { SkillboxConfig } from "./workspace.js";
 
@@ -54,4 +55,11 @@ export const configFieldSchemas = {
     return z.NEVER;
   }),
   suggestions: z.enum(["auto", "on", "off"]),
+  // Checked without zod, like store: the same check words the problem.
+  embeddings: z.unknown().transform((value, context) => {
+    const setting = readEmbeddingsSetting(value);
+    if (typeof setting !== "string") return setting;
+    context.addIssue({ code: "custom", message: setting });
+    return z.NEVER;
+  }),
 } satisfies Record<keyof SkillboxConfig, z.ZodType>;

@@ -176,7 +176,8 @@ export function parseConfigText(
 /**
  * Drops what a project config may hold only for a project the user trusts: `mcpServers` (stdio
  * servers are commands started by list, run, chat and serve), `hooks` (commands run on agent
- * events), `baseUrl` (where the provider's API key is sent) and `permissions.allow` (its `deny` and
+ * events), `baseUrl` (where the provider's API key is sent), `embeddings` (where requests and an
+ * embeddings key are sent) and `permissions.allow` (its `deny` and
  * `ask` only narrow, so they stay). A cloned repository must not run code or read the key by
  * being opened. One warning per dropped key says how to trust the project.
  */
@@ -190,11 +191,13 @@ function holdUntrustedKeys(
   if (config.mcpServers !== undefined && Object.keys(config.mcpServers).length > 0) held.push("mcpServers");
   if (config.hooks !== undefined && Object.keys(config.hooks).length > 0) held.push("hooks");
   if (config.baseUrl !== undefined) held.push("baseUrl");
+  if (config.embeddings !== undefined) held.push("embeddings");
   if ((config.permissions?.allow ?? []).length > 0) held.push("permissions.allow");
   if (held.length === 0 || isTrustedProject(source.base, user.trustedProjects ?? [], realpath)) return [];
   delete config.mcpServers;
   delete config.hooks;
   delete config.baseUrl;
+  delete config.embeddings;
   if (config.permissions !== undefined) delete config.permissions.allow;
   return held.map((key) => ({
     severity: "warning" as const,

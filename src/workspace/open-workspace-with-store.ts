@@ -88,6 +88,7 @@ export function createWorkspaceStores(postgres: PostgresStore): WorkspaceStores 
     usage: postgres.usage,
     audit: postgres.audit,
     cache: postgres.cache,
+    embeddings: postgres.embeddings,
     changeStamp: () => stamp,
     onStateChange(listener, projectPath) {
       const projectKey = toScopeKey({ scope: "project", projectPath });

@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { DEFAULT_TOKEN_ENCODING, keepTokenCountsIn, saveTokenCounts } from "../prompt/tokens.js";
 import { nodeFileSystem } from "../registry/discovery/registry-file-system.js";
 import { listProjectFolders, resolveDefaultRoots } from "../registry/discovery/skill-roots.js";
+import { createConfiguredSemanticRanker } from "../registry/semantic/create-configured-semantic-ranker.js";
 import { indexCacheFile, pruneIndexCaches } from "../registry/index/index-cache-file.js";
 import { createSkillRegistry } from "../registry/skill-registry.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
@@ -13,6 +14,7 @@ import { areScriptsAllowed, DEFAULT_ENABLED_BUILTIN_SKILL_NAMES } from "../store
 import type { SkillState } from "../store/skill-state.js";
 import { SqliteAuditLog } from "../store/sqlite-audit-log.js";
 import { SqliteCacheStore } from "../store/sqlite-cache-store.js";
+import { SqliteEmbeddingStore } from "../store/sqlite-embedding-store.js";
 import { SqliteSettingsStore } from "../store/sqlite-settings-store.js";
 import { SqliteUsageStore } from "../store/sqlite-usage-store.js";
 import { createStateResolver } from "./create-state-resolver.js";
@@ -124,6 +126,18 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
         : { trustedSymlinkTargets: config.trustedSymlinkTargets }),
       stateOf: (record) => states.stateOf(record.name, record.root.scope === "bundled"),
       ...(cacheFile === undefined ? {} : { cacheFile }),
+      // Semantic retrieval only when configured; its warnings join the workspace's findings.
+      ...(config.embeddings === undefined
+        ? {}
+        : {
+            semantic: createConfiguredSemanticRanker({
+              config: config.embeddings,
+              env: options.env,
+              store: external?.embeddings ?? new SqliteEmbeddingStore(store),
+              fetch: options.fetch ?? globalThis.fetch,
+              warn: (diagnostic) => diagnostics.push(diagnostic),
+            }),
+          }),
     });
     const isBuiltin = (name: string) => registry.get(name)?.root.scope === "bundled";
     const listeners = new Set<(change: SkillStateChange) => void>();

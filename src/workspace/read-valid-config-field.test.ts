@@ -86,6 +86,7 @@ describe("readValidConfigField", () => {
       ["mcpServers", { docs: { command: "docs-mcp", args: ["--stdio"] } }],
       ["store", { url: "postgres://localhost/skillbox", schema: "team" }],
       ["store", "postgres://localhost/skillbox"],
+      ["embeddings", { baseUrl: "http://localhost:11434/v1", model: "nomic-embed-text" }],
     ];
     for (const [key, field] of valid) {
       const parsed = schemaOf(key).safeParse(field);

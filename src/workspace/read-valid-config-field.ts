@@ -2,6 +2,7 @@
 // needs no zod. A field these reject goes to its zod schema (config-field-schemas.ts), which decides
 // and words the problem; so a check may send a valid value there, never pass an invalid one.
 import { normalizeHookConfig } from "../agent/hooks/normalize-hook-config.js";
+import { readEmbeddingsSetting } from "../registry/semantic/embeddings-config.js";
 import { readStoreSetting } from "./resolve-configured-store.js";
 import type { SkillboxConfig } from "./workspace.js";
 
@@ -26,6 +27,7 @@ export const CONFIG_KEYS = [
   "mcpServers",
   "store",
   "suggestions",
+  "embeddings",
 ] as const satisfies readonly ConfigKey[];
 
 const KNOWN_KEYS: ReadonlySet<string> = new Set(CONFIG_KEYS);
@@ -121,4 +123,8 @@ const CHECKS: Record<ConfigKey, Check> = {
     return typeof setting === "string" ? REJECTED : setting;
   },
   suggestions: oneOf("auto", "on", "off"),
+  embeddings: (field) => {
+    const setting = readEmbeddingsSetting(field);
+    return typeof setting === "string" ? REJECTED : setting;
+  },
 };

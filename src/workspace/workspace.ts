@@ -3,10 +3,12 @@
 // settings and per-skill states together; front ends only adapt it to their medium.
 
 import type { SkillRoot } from "../registry/discovery/skill-roots.js";
+import type { EmbeddingsConfig } from "../registry/semantic/embeddings-config.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
 import type { AuditLog } from "../store/audit-log.js";
 import type { CacheStore } from "../store/cache-store.js";
+import type { EmbeddingStore } from "../store/embedding-store.js";
 import type { SkillboxStore } from "../store/open-store.js";
 import type { SettingsStore } from "../store/settings-store.js";
 import type { SkillState, SkillStateScope } from "../store/skill-state.js";
@@ -62,6 +64,12 @@ export interface SkillboxConfig {
    * Layer 1 leaves some skill without its own described line, `on` always, `off` never.
    */
   suggestions?: "auto" | "on" | "off";
+  /**
+   * Semantic retrieval (optional, off by default): an OpenAI-compatible embeddings endpoint whose
+   * ranking search fuses with the lexical one (docs/routing.md). A project's config may set it only
+   * for a trusted project (requests and the key go to its baseUrl).
+   */
+  embeddings?: EmbeddingsConfig;
 }
 
 export interface OpenWorkspaceOptions {
@@ -93,6 +101,8 @@ export interface OpenWorkspaceOptions {
    * `openWorkspaceWithStore` opens them from `storeUrl` or SKILLBOX_DATABASE_URL.
    */
   stores?: WorkspaceStores;
+  /** The fetch semantic retrieval calls its embeddings endpoint with; default the global fetch. */
+  fetch?: typeof fetch;
 }
 
 /** The four stores plus how the workspace learns that another instance changed states or settings. */
@@ -101,6 +111,8 @@ export interface WorkspaceStores {
   usage: UsageStore;
   audit: AuditLog;
   cache: CacheStore;
+  /** Embedding vectors for semantic retrieval; default the SQLite file's table. */
+  embeddings?: EmbeddingStore;
   /** A value that changes whenever states or settings changed (checked at most once per synchronous run). */
   changeStamp(): unknown;
   /** Calls `listener` for each skill state changed by any instance at user scope or in `projectPath`. */
