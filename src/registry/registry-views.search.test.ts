@@ -1,6 +1,7 @@
 // Search through the registry: every copy of a skill, namespaces from folders, and body terms read
 // once and then kept in the saved index.
 
+import { existsSync } from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { InMemoryUsageStore } from "../store/usage-store.js";
@@ -25,17 +26,22 @@ function create(roots: SkillRegistryOptions["roots"], options: Partial<SkillRegi
   return registry;
 }
 
-/** The node file system, counting the skill files it opens. */
-function countingFileSystem(): { fs: RegistryFileSystem; opened: string[] } {
+/** The node file system, counting the skill files it opens and the whole files it reads. */
+function countingFileSystem(): { fs: RegistryFileSystem; opened: string[]; read: string[] } {
   const opened: string[] = [];
+  const read: string[] = [];
   const fs: RegistryFileSystem = {
     ...nodeFileSystem,
     openSync: (file, flags) => {
       if (/skill\.md$/i.test(String(file))) opened.push(String(file));
       return nodeFileSystem.openSync(file, flags);
     },
+    readFileSync: (file) => {
+      read.push(String(file));
+      return nodeFileSystem.readFileSync(file);
+    },
   };
-  return { fs, opened };
+  return { fs, opened, read };
 }
 
 const ADMIN_BODY =
@@ -114,9 +120,15 @@ describe("registry search", () => {
     expect(cold.opened.length).toBeGreaterThan(scanned);
     first.close();
 
+    expect(existsSync(`${cacheFile}.terms`)).toBe(true);
+
     const warm = countingFileSystem();
     const second = create(roots, { cacheFile, fs: warm.fs });
+    // Listing loads the index alone; the saved terms wait for a search.
+    second.list();
+    expect(warm.read).toEqual([cacheFile]);
     expect(second.search("invite user organization developers")[0]?.record.name).toBe("registry-admin");
+    expect(warm.read).toEqual([cacheFile, `${cacheFile}.terms`]);
     expect(warm.opened).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { isSameStamp, type RegistryFileSystem, toStamp } from "./discovery/regis
 import { readSearchTerms } from "./index/read-search-terms.js";
 import type { ResolvedSkill } from "./index/resolve-precedence.js";
 import { compareEntries } from "./index/resolve-precedence.js";
+import { applySavedSearchTerms, type SavedSearchTerms } from "./index/search-terms-cache.js";
 import type { RecordDiff, SkillIndex } from "./index/skill-index.js";
 import type { SkillRecord } from "./index/skill-record.js";
 import { isModelInvocable } from "./invocation-flags.js";
@@ -26,7 +27,9 @@ export interface RegistryViewsOptions {
   newSkillWindowMs?: number;
   /** Reads the body terms search needs, once per skill file (without it, search sees no bodies). */
   fs?: RegistryFileSystem;
-  /** Called after search read body terms the saved index does not have yet (to save them). */
+  /** The body terms saved by an earlier process, taken before any skill file is read. */
+  savedSearchTerms?: () => SavedSearchTerms | undefined;
+  /** Called after search read body terms that are not saved yet (to save them). */
   onSearchTermsRead?: () => void;
 }
 
@@ -65,9 +68,11 @@ export function createRegistryViews(options: RegistryViewsOptions): RegistryView
 
   const buildSearchIndex = () => {
     let read = false;
+    const saved = options.savedSearchTerms?.();
     const documents: SearchableSkill[] = [];
     for (const resolved of index.byQualifiedName.values()) {
-      read = ensureSearchTerms(resolved) || read;
+      if (resolved.entry.bodyTerms === undefined && !applySavedSearchTerms(saved, resolved.entry))
+        read = ensureSearchTerms(resolved) || read;
       documents.push(toSearchable(resolved));
     }
     if (read) options.onSearchTermsRead?.();

@@ -35,8 +35,8 @@ export interface SkillFileEntry {
   bodyOffset?: number;
   /**
    * Search terms of the body's headings and opening (registry/search/extract-body-terms.ts), taken
-   * when the library is first searched rather than at scan time, and kept in the saved index.
-   * Undefined until then.
+   * when the library is first searched rather than at scan time, and saved beside the index
+   * (index/search-terms-cache.ts). Undefined until then.
    */
   headingTerms?: string;
   bodyTerms?: string;

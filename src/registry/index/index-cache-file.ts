@@ -5,6 +5,7 @@ import * as path from "node:path";
 import type { RegistryFileSystem } from "../discovery/registry-file-system.js";
 import type { SkillRoot } from "../discovery/skill-roots.js";
 import { REGISTRY_CACHE_VERSION } from "./registry-cache.js";
+import { searchTermsFile } from "./search-terms-cache.js";
 
 /** What tells two indexes apart (the file itself also holds the registry's full key, checked on read). */
 export interface IndexIdentity {
@@ -66,6 +67,7 @@ export function pruneIndexCaches(fs: RegistryFileSystem, folder: string, keep = 
   for (const { file } of written.slice(keep)) {
     try {
       fs.rmSync(file, { force: true });
+      fs.rmSync(searchTermsFile(file), { force: true });
     } catch {
       // Another process may hold or have removed it; the next prune tries again.
     }

@@ -30,9 +30,6 @@ export interface CachedRoot {
   metadata: Array<Record<string, unknown> | 0>;
   /** Per file: diagnostics, six slots each (see encodeDiagnostics), or 0 when there are none. */
   diagnostics: Array<unknown[] | 0>;
-  /** Per file: the body's search terms (headings, then opening), or 0 when not read yet. */
-  headingTerms: Array<string | 0>;
-  bodyTerms: Array<string | 0>;
 }
 
 interface FolderExtra {
@@ -75,8 +72,6 @@ export function encodeRoot(
     descriptions: [],
     metadata: [],
     diagnostics: [],
-    headingTerms: [],
-    bodyTerms: [],
   };
   for (let index = 0; index < directories.length; index++) {
     const node = directories[index] as DirectoryNode;
@@ -123,10 +118,6 @@ export function encodeRoot(
     cached.descriptions.push(entry.metadata.description);
     cached.metadata.push(encodeMetadata(entry.metadata));
     cached.diagnostics.push(encodeDiagnostics(entry.diagnostics, entry.file));
-    // Both are set together (readSearchTerms): one absent means neither was read.
-    const known = entry.bodyTerms !== undefined && entry.headingTerms !== undefined;
-    cached.headingTerms.push(known ? (entry.headingTerms as string) : 0);
-    cached.bodyTerms.push(known ? (entry.bodyTerms as string) : 0);
     kept++;
   }
   if (kept < files.length) {
@@ -145,8 +136,7 @@ export function decodeRoot(
   if (!isRecord(value)) return undefined;
   const cached = value as Partial<CachedRoot>;
   const { folders, folderNumbers, folderNames, folderLinks, folderExtras } = cached;
-  const { fileFolders, fileNumbers, names, descriptions, metadata, diagnostics, headingTerms, bodyTerms } =
-    cached;
+  const { fileFolders, fileNumbers, names, descriptions, metadata, diagnostics } = cached;
   if (
     !Array.isArray(folders) ||
     !(folderNumbers instanceof Float64Array) ||
@@ -160,9 +150,7 @@ export function decodeRoot(
     !hasLength(names, fileFolders.length) ||
     !hasLength(descriptions, fileFolders.length) ||
     !hasLength(metadata, fileFolders.length) ||
-    !hasLength(diagnostics, fileFolders.length) ||
-    !hasLength(headingTerms, fileFolders.length) ||
-    !hasLength(bodyTerms, fileFolders.length)
+    !hasLength(diagnostics, fileFolders.length)
   ) {
     return undefined;
   }
@@ -267,12 +255,6 @@ function decodeFile(
   };
   const bodyOffset = numbers[at + 6] as number;
   if (bodyOffset >= 0) entry.bodyOffset = bodyOffset;
-  const headingTerms = cached.headingTerms[index];
-  const bodyTerms = cached.bodyTerms[index];
-  if (typeof headingTerms === "string" && typeof bodyTerms === "string") {
-    entry.headingTerms = headingTerms;
-    entry.bodyTerms = bodyTerms;
-  } else if (headingTerms !== 0 || bodyTerms !== 0) return undefined;
   return entry;
 }
 

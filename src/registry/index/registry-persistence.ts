@@ -4,6 +4,12 @@ import type { Diagnostic } from "../../skills/diagnostic.js";
 import type { RegistryFileSystem } from "../discovery/registry-file-system.js";
 import type { SkillRoot } from "../discovery/skill-roots.js";
 import { readRegistryCache, writeRegistryCache } from "./registry-cache.js";
+import {
+  readSearchTermsCache,
+  type SavedSearchTerms,
+  searchTermsFile,
+  writeSearchTermsCache,
+} from "./search-terms-cache.js";
 import type { SkillIndex } from "./skill-index.js";
 
 /** What persistence needs. Without `cacheFile`, every method is a no-op. */
@@ -24,6 +30,10 @@ export interface RegistryPersistence {
   load(): boolean;
   /** Something changed that the file does not have yet. */
   markDirty(): void;
+  /** The search terms saved beside the index file (read each call: the caller keeps what it needs). */
+  loadSearchTerms(): SavedSearchTerms | undefined;
+  /** Search read terms the terms file does not have yet. */
+  markSearchTermsDirty(): void;
   /** Writes now when dirty. */
   flush(): void;
   /** Writes after a delay, on a timer that never keeps the process alive. */
@@ -38,6 +48,7 @@ export interface RegistryPersistence {
 export function createRegistryPersistence(options: RegistryPersistenceOptions): RegistryPersistence {
   const { cacheFile } = options;
   let dirty = false;
+  let termsDirty = false;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let problem: Diagnostic | undefined;
@@ -57,18 +68,38 @@ export function createRegistryPersistence(options: RegistryPersistenceOptions): 
     markDirty() {
       dirty = true;
     },
+    loadSearchTerms() {
+      return cacheFile === undefined
+        ? undefined
+        : readSearchTermsCache(options.fs, searchTermsFile(cacheFile), options.key);
+    },
+    markSearchTermsDirty() {
+      termsDirty = true;
+    },
     flush() {
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
-      if (cacheFile === undefined || !dirty) return;
-      dirty = false;
-      problem = writeRegistryCache(
-        options.fs,
-        cacheFile,
-        options.key,
-        options.roots,
-        options.index.snapshot(),
-      );
+      if (cacheFile === undefined) return;
+      if (dirty) {
+        dirty = false;
+        problem = writeRegistryCache(
+          options.fs,
+          cacheFile,
+          options.key,
+          options.roots,
+          options.index.snapshot(),
+        );
+      }
+      if (termsDirty) {
+        termsDirty = false;
+        problem =
+          writeSearchTermsCache(
+            options.fs,
+            searchTermsFile(cacheFile),
+            options.key,
+            options.index.snapshot().files,
+          ) ?? problem;
+      }
     },
     schedule() {
       if (cacheFile === undefined || timer !== undefined || closed) return;
