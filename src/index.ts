@@ -4,7 +4,14 @@ export type { SkillboxErrorCode, SkillboxErrorOptions } from "./errors.js";
 export { describeError, isSkillboxError, SkillboxError } from "./errors.js";
 export type { AvailableSkillEntry } from "./prompt/available-skills-format.js";
 export { renderAvailableSkillsXml } from "./prompt/available-skills-format.js";
-export type { BuiltCatalog, CatalogBudget, CatalogOptions, CatalogStats } from "./prompt/budget.js";
+export type {
+  BuiltCatalog,
+  CatalogBudget,
+  CatalogOptions,
+  CatalogPlacement,
+  CatalogStats,
+  CatalogStatsEntry,
+} from "./prompt/budget.js";
 export { buildBudgetedCatalog } from "./prompt/budget.js";
 export type { CatalogEntry } from "./prompt/catalog-entry.js";
 export { sortCatalogEntries } from "./prompt/catalog-entry.js";

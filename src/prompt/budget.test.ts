@@ -165,13 +165,17 @@ describe("buildBudgetedCatalog", () => {
     const result = buildBudgetedCatalog(entries, { budget: { characters: 100_000 } });
     const lines = (result?.text ?? "").split("\n").filter((line) => line.startsWith("- "));
     expect(result?.stats.perEntry).toEqual(
-      lines.map((line, index) => ({ name: entries[index]?.name, tokens: countTokens(line) })),
+      lines.map((line, index) => ({
+        name: entries[index]?.name,
+        tokens: countTokens(line),
+        placement: "whole",
+      })),
     );
   });
 
   it("still emits the lead-in and the notice when no entry fits", () => {
     const result = buildBudgetedCatalog(established(10), { budget: { tokens: 5 } });
-    expect(result?.stats).toMatchObject({ included: 0, omitted: 10 });
+    expect(result?.stats).toMatchObject({ included: 0, omitted: 10, grouped: 0 });
     expect(result?.text).toContain("10 skills are not listed");
     expect(result?.text).not.toContain("\n\n\n");
   });

@@ -49,18 +49,37 @@ export interface CatalogOptions {
   encoding?: TokenEncodingName;
 }
 
+/**
+ * How a listed skill's line shows it: its whole description (up to the per-entry cap), a
+ * description shortened to fit (or cut by the per-entry cap), or its name alone (a name-only state
+ * or an empty description). A skill without a line is in the map's areas, or not listed at all.
+ */
+export type CatalogPlacement = "whole" | "shortened" | "name";
+
+/** One listed skill: its line's size in tokens (0 when tokens are not counted) and how it is shown. */
+export interface CatalogStatsEntry {
+  name: string;
+  tokens: number;
+  placement: CatalogPlacement;
+}
+
 /** Counts behind a listing: what is listed, how, and what each listed skill costs in tokens. */
 export interface CatalogStats {
-  /** Skills listed (with a description or by name only). */
+  /** Skills with a line of their own (with a description or by name only). */
   included: number;
   /** Listed descriptions that were cut short (per-entry cap or budget). */
   shortened: number;
-  /** Skills listed by name only (an empty description, or a name-only state). */
+  /** Skills listed by name only because of their state (`name-only`) or an empty description. */
   namesOnly: number;
-  /** Skills without a line of their own (counted in the map's areas, or left out when it has no room). */
+  /**
+   * Skills without a line of their own: shown only by area in the map (see `grouped`), or, when the
+   * budget leaves no room even for the map, not at all.
+   */
   omitted: number;
-  /** Tokens of each listed skill's own text, in listing order. */
-  perEntry: { name: string; tokens: number }[];
+  /** Of `omitted`, the skills the map's areas count (all of them unless the map did not fit). */
+  grouped: number;
+  /** Each listed skill in listing order: the tokens of its own text and how it is shown. */
+  perEntry: CatalogStatsEntry[];
 }
 
 /** A rendered listing: its text, its size in tokens and characters, and its stats. */
@@ -335,7 +354,14 @@ interface AssembleContext {
 
 function assemble(table: ListingTable, plan: ListingPlan, context: AssembleContext): BuiltCatalog {
   const parts: string[] = context.opening === "" ? [] : [context.opening];
-  const stats: CatalogStats = { included: 0, shortened: 0, namesOnly: 0, omitted: 0, perEntry: [] };
+  const stats: CatalogStats = {
+    included: 0,
+    shortened: 0,
+    namesOnly: 0,
+    omitted: 0,
+    grouped: plan.map.grouped,
+    perEntry: [],
+  };
   for (let index = 0; index < table.length; index++) {
     if (plan.selected[index] !== 1) {
       stats.omitted++;
@@ -344,9 +370,18 @@ function assemble(table: ListingTable, plan: ListingPlan, context: AssembleConte
     const text = table.text(index, plan.cap);
     parts.push(text);
     stats.included++;
-    stats.perEntry.push({ name: (table.entries[index] as CatalogEntry).name, tokens: context.count(text) });
-    if (!table.hasDescription(index)) stats.namesOnly++;
-    else if (table.isShortenedAt(index, plan.cap)) stats.shortened++;
+    // Decided here, where the line is drawn: readers (suggestions, the settings page) need to know
+    // which skills the text describes, and the listing order alone does not say (new skills kept
+    // by the reserved share, name-only skills anywhere in the list).
+    const placement: CatalogPlacement = !table.hasDescription(index)
+      ? "name"
+      : table.isShortenedAt(index, plan.cap)
+        ? "shortened"
+        : "whole";
+    if (placement === "name") stats.namesOnly++;
+    else if (placement === "shortened") stats.shortened++;
+    const name = (table.entries[index] as CatalogEntry).name;
+    stats.perEntry.push({ name, tokens: context.count(text), placement });
   }
   const notice = describeShortfall(
     {

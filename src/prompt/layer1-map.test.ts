@@ -217,6 +217,39 @@ describe("the map of skills without a line", () => {
     if (format === "available-skills") expect(mapAt).toBeGreaterThan(text.indexOf("</available_skills>"));
   });
 
+  it("records how each listed skill is shown, and how many skills the map counts", () => {
+    // azure-* skills come first by name: one of them listed by name only sits among described lines.
+    const entries = mixedLibrary().map((item) =>
+      item.name === "azure-helper-1" ? { ...item, state: "name-only" as const } : item,
+    );
+    const built = buildBudgetedCatalog(entries, { budget: { tokens: 1_500 } });
+    if (built === undefined) throw new Error("expected a listing");
+    const { text, stats } = built;
+    const byName = new Map(entries.map((item) => [item.name, item]));
+    const placements = new Set(stats.perEntry.map((item) => item.placement));
+    expect([...placements].sort()).toEqual(["name", "shortened", "whole"]);
+    for (const { name, placement } of stats.perEntry) {
+      const description = byName.get(name)?.description ?? "";
+      if (placement === "name") expect(text, name).toContain(`\n- ${name}\n`);
+      if (placement === "whole") expect(text, name).toContain(`\n- ${name}: ${description}\n`);
+      if (placement === "shortened") {
+        expect(text, name).toContain(`\n- ${name}: `);
+        expect(text, name).not.toContain(`\n- ${name}: ${description}\n`);
+      }
+    }
+    expect(stats.perEntry.filter((item) => item.placement === "name")).toHaveLength(stats.namesOnly);
+    expect(stats.perEntry.filter((item) => item.placement === "shortened")).toHaveLength(stats.shortened);
+    const { areas, rest } = mapCounts(text);
+    expect(stats.grouped).toBeGreaterThan(0);
+    expect([...areas.values()].reduce((sum, count) => sum + count, 0) + rest).toBe(stats.grouped);
+    expect(stats.grouped).toBe(stats.omitted);
+    // A budget too small for even the map's lead-in: skills without a line are not listed at all.
+    const tiny = buildBudgetedCatalog(entries, { budget: { tokens: 40 } });
+    expect(tiny?.stats.grouped).toBe(0);
+    expect(tiny?.stats.omitted).toBeGreaterThan(0);
+    expect(tiny?.text).toContain("skills are not listed");
+  });
+
   it("renders the map in the load tool's description too", () => {
     const text = buildToolDescription(mixedLibrary(), { budget: { characters: 3_000 } });
     expect(text.length).toBeLessThanOrEqual(3_000);

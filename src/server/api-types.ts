@@ -116,16 +116,18 @@ export interface PromptResponse {
   tokens: number;
   format: PromptFormat;
   stats: {
-    /** Skills listed (with a description or by name only). */
+    /** Skills with a line of their own (with a description or by name only). */
     included: number;
-    /** Listed descriptions that were cut short. */
+    /** Listed descriptions that were cut short to fit. */
     shortened: number;
-    /** Skills listed by name only. */
+    /** Skills listed by name only (a `name-only` state or an empty description). */
     namesOnly: number;
-    /** Skills not listed at all. */
+    /** Skills without a line of their own: shown only by area in the map, or not at all when it has no room. */
     omitted: number;
-    /** Tokens of each listed skill's own text, in listing order. */
-    perEntry: { name: string; tokens: number }[];
+    /** Of `omitted`, the skills the map's areas count. */
+    grouped: number;
+    /** Each listed skill in listing order: the tokens of its own text and how its line shows it. */
+    perEntry: { name: string; tokens: number; placement: "whole" | "shortened" | "name" }[];
   };
 }
 

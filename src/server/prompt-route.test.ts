@@ -115,7 +115,7 @@ describe("GET /api/prompt", () => {
       text: "",
       tokens: 0,
       format: "xml",
-      stats: { included: 0, shortened: 0, namesOnly: 0, omitted: 0, perEntry: [] },
+      stats: { included: 0, shortened: 0, namesOnly: 0, omitted: 0, grouped: 0, perEntry: [] },
     });
   });
 

@@ -42,7 +42,7 @@ export function addPromptRoute(app: Hono, context: RouteContext): void {
           text: "",
           tokens: 0,
           format,
-          stats: { included: 0, shortened: 0, namesOnly: 0, omitted: 0, perEntry: [] },
+          stats: { included: 0, shortened: 0, namesOnly: 0, omitted: 0, grouped: 0, perEntry: [] },
         };
     return c.json(response);
   });

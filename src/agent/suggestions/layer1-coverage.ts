@@ -5,24 +5,22 @@ import type { BuiltCatalog } from "../../prompt/budget.js";
 
 /** What Layer 1 covers this turn. */
 export interface Layer1Coverage {
-  /** True when some skill has no described line of its own (name only, or left out): past the budget. */
+  /** True when some skill has no described line of its own (name only, by area in the map, or left out). */
   overBudget: boolean;
-  /** True when the skill has its own `name: description` line. */
+  /** True when the skill has its own `name: description` line (whole or shortened). */
   describes(name: string): boolean;
 }
 
 /**
- * Reads the coverage off a rendered Layer 1 (undefined: nothing listed). The stats say how many
- * skills lost their description, not which; the budget drops descriptions in listing order (the
- * order of `perEntry`), so the first `included - namesOnly` listed skills are taken as described.
- * New skills kept by the reserved share can break that order at the edge; a skill wrongly taken
- * as not described is only suggested as it would be in any over-budget library.
+ * Reads the coverage off a rendered Layer 1 (undefined: nothing listed), from the placement the
+ * renderer records for each line: a skill listed by name only, wherever it sits in the list, is not
+ * described; a skill shown only by area in the map has no line at all.
  */
 export function readLayer1Coverage(built: BuiltCatalog | undefined): Layer1Coverage {
   if (built === undefined) return { overBudget: false, describes: () => false };
   const { stats } = built;
-  const describedCount = stats.included - stats.namesOnly;
-  const described = new Set(stats.perEntry.slice(0, Math.max(0, describedCount)).map((entry) => entry.name));
+  const described = new Set<string>();
+  for (const entry of stats.perEntry) if (entry.placement !== "name") described.add(entry.name);
   return {
     overBudget: stats.namesOnly + stats.omitted > 0,
     describes: (name) => described.has(name),
