@@ -59,6 +59,16 @@ describe("createSearchIndex: ranking", () => {
     expect(index.search("merge docu")[0]?.name).toBe("pdf-processing");
   });
 
+  it("does not complete a last word the index knows as a word", () => {
+    const words = createSearchIndex([
+      skill("userscript-tools", "Write browser scripts."),
+      skill("team-admin", "Invite a new user to the team."),
+    ]);
+    expect(words.search("invite new user").map((hit) => hit.name)).toEqual(["team-admin"]);
+    expect(words.search("invite new users")[0]?.name).toBe("team-admin");
+    expect(words.search("usersc")[0]?.name).toBe("userscript-tools");
+  });
+
   it("does not complete a last word followed by a space", () => {
     expect(index.search("kuber ")).toEqual([]);
   });

@@ -455,9 +455,17 @@ export function createSearchIndex(
     // a request counts as at least two terms, the missing one as rare as a term can be.
     if (terms.length < MIN_CONFIDENCE_TERMS)
       mass += (MIN_CONFIDENCE_TERMS - terms.length) * inverseDocumentFrequency(0, count);
-    // The last word may be half typed (no trailing space): also match terms it starts.
+    // The last word may be half typed (no trailing space): also match terms it starts, unless it is
+    // a word of the index already ("user" is not half of "userscript").
     const last = words[words.length - 1];
-    if (!long && last !== undefined && last.length >= MIN_PREFIX_LENGTH && !/[\s\p{P}]$/u.test(query)) {
+    const lastTerm = sequence[sequence.length - 1];
+    if (
+      !long &&
+      last !== undefined &&
+      last.length >= MIN_PREFIX_LENGTH &&
+      !(lastTerm !== undefined && postings.has(lastTerm)) &&
+      !/[\s\p{P}]$/u.test(query)
+    ) {
       for (const term of expandPrefix(last)) if (!weights.has(term)) weights.set(term, PREFIX_WEIGHT);
     }
     const keptSet = new Set(terms);
