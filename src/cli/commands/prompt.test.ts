@@ -67,16 +67,27 @@ describe("skillbox prompt", () => {
         description: `Does task number ${index} with a long explanation of when it applies and what it produces.`,
       });
     }
-    const result = await cli.run(["prompt", "--budget", "200", "--stats"]);
-    const json = JSON.parse((await cli.run(["prompt", "--budget", "200", "--json"])).stdout);
-    expect(json.tokens).toBeLessThanOrEqual(200);
+    const result = await cli.run(["prompt", "--budget", "400", "--stats"]);
+    const json = JSON.parse((await cli.run(["prompt", "--budget", "400", "--json"])).stdout);
+    expect(json.tokens).toBeLessThanOrEqual(400);
     expect(result.stdout).toBe(`${json.text}\n`);
-    expect(result.stderr).toMatch(/^SKILL\s+TOKENS\n/);
+    expect(result.stderr).toMatch(/^SKILL\s+TOKENS {2}SHOWN\n/);
     expect(result.stderr).toMatch(
-      new RegExp(`\\ntotal\\s+${json.tokens}  \\(\\d+ characters, budget 200\\)\\n`),
+      new RegExp(`\\ntotal\\s+${json.tokens}  \\(\\d+ characters, budget 400\\)\\n`),
     );
-    expect(result.stderr).toContain(`left out ${json.stats.omitted}`);
-    expect(json.stats.omitted + json.stats.namesOnly).toBeGreaterThan(0);
+    for (const entry of json.stats.perEntry as { name: string; tokens: number; placement: string }[]) {
+      const shown = entry.placement === "name" ? "name only" : entry.placement;
+      expect(result.stderr).toMatch(new RegExp(`\\n${entry.name}\\s+${entry.tokens}  ${shown}\\n`));
+    }
+    // The skills without a line are shown by area in the map, and the counts say so.
+    expect(json.stats.grouped).toBeGreaterThan(0);
+    expect(json.stats.grouped).toBe(json.stats.omitted);
+    expect(json.text).toContain(`More skills by area (${json.stats.grouped} skills in `);
+    const described = json.stats.included - json.stats.namesOnly;
+    expect(result.stderr).toContain(
+      `\ndescribed ${described} (${described - json.stats.shortened} whole, ${json.stats.shortened} shortened), names only ${json.stats.namesOnly}, by area ${json.stats.grouped}\n`,
+    );
+    expect(result.stderr).not.toContain("left out");
   });
 
   it("says --budget must be positive for a negative budget, not that the argument is ambiguous", async () => {

@@ -1,5 +1,6 @@
 // `skillbox prompt`: the Layer 1 text the model would get (budgeted, translated when the settings
 // say so), and with --stats what it costs. The settings page's preview renders the same.
+import type { CatalogPlacement, CatalogStats } from "../../prompt/budget.js";
 import { isCatalogFormatName } from "../../prompt/catalog-format.js";
 import { resolveCatalogBudget } from "../../prompt/default-catalog-budget.js";
 import {
@@ -19,8 +20,9 @@ import { parseCommandArguments, rejectExtraArguments, usageError } from "../pars
 const HELP = `Usage: skillbox prompt [--format xml|markdown|plain|available-skills] [--budget <tokens>|none] [--model <id>] [--stats] [--json]
 
 Prints the Layer 1 skill listing exactly as the model would see it: the skills it may load, most
-used first, within the token budget (descriptions of the least used skills are dropped first,
-then names; a notice says what was left out and points to search_skills). With translation on in
+used first, within the token budget (over it, the longest descriptions are shortened first; past
+that, the least used skills lose their lines and are shown only by area, in a map with counts; a
+notice says what was shortened or grouped and points to search_skills). With translation on in
 the settings and a provider configured, descriptions are translated as the model gets them.
 Nothing is printed when no skill is listed.
 
@@ -31,7 +33,8 @@ Options:
                      prompt.budgetTokens, else 2% of the model's context window, 4000 if unknown)
   --model <id>       The model whose context window sets the default budget (default: the one
                      skillbox run would use)
-  --stats            Also print, on stderr, the tokens of each listed skill and the total
+  --stats            Also print, on stderr, the tokens of each listed skill, how its line shows it
+                     (whole, shortened or name only), the total, and how many are shown by area
   --json             Print { text, tokens, characters, stats } instead of the text
 ${WORKSPACE_OPTIONS_HELP}
   --help             Print this help
@@ -91,7 +94,8 @@ export const promptCommand: CliCommand = {
         const names = stats.perEntry.map((entry) => escapeTerminalLine(entry.name));
         const width = Math.max(5, ...names.map((name) => name.length));
         const lines = stats.perEntry.map(
-          (entry, index) => `${(names[index] as string).padEnd(width)}  ${String(entry.tokens).padStart(6)}`,
+          (entry, index) =>
+            `${(names[index] as string).padEnd(width)}  ${String(entry.tokens).padStart(6)}  ${SHOWN[entry.placement]}`,
         );
         const budgetNote =
           limit === undefined
@@ -101,10 +105,10 @@ export const promptCommand: CliCommand = {
               : `budget ${limit.characters} characters`;
         io.stderr(
           [
-            `${"SKILL".padEnd(width)}  ${"TOKENS".padStart(6)}`,
+            `${"SKILL".padEnd(width)}  ${"TOKENS".padStart(6)}  SHOWN`,
             ...lines,
             `${"total".padEnd(width)}  ${String(built.tokens).padStart(6)}  (${built.characters} characters, ${budgetNote})`,
-            `listed ${stats.included}, shortened ${stats.shortened}, names only ${stats.namesOnly}, left out ${stats.omitted}`,
+            describeCounts(stats),
             "",
           ].join("\n"),
         );
@@ -115,3 +119,19 @@ export const promptCommand: CliCommand = {
     }
   },
 };
+
+const SHOWN: Record<CatalogPlacement, string> = { whole: "whole", shortened: "shortened", name: "name only" };
+
+/** The last --stats line: how many skills are described (whole or shortened), named, or shown only by area. */
+function describeCounts(stats: CatalogStats): string {
+  const whole = stats.included - stats.shortened - stats.namesOnly;
+  const parts = [
+    `described ${whole + stats.shortened} (${whole} whole, ${stats.shortened} shortened)`,
+    `names only ${stats.namesOnly}`,
+    `by area ${stats.grouped}`,
+  ];
+  // Only a budget too small for the map itself leaves skills out entirely.
+  const unlisted = stats.omitted - stats.grouped;
+  if (unlisted > 0) parts.push(`not listed ${unlisted}`);
+  return parts.join(", ");
+}
