@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import type { Hono } from "hono";
 import { SkillboxError } from "../errors.js";
 import type { SkillRecord } from "../registry/index/skill-record.js";
+import { hybridSearch } from "../registry/semantic/hybrid-search.js";
 import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES, runSkillScript } from "../script-runner/run-skill-script.js";
 import { loadSkillText } from "../skills/load-skill-text.js";
 import { isSkillState, type SkillStateScope } from "../store/skill-state.js";
@@ -104,7 +105,7 @@ export function addSkillRoutes(app: Hono, context: RouteContext): void {
 
   // The registry's ranked search (the one behind search_skills, `list --query` and MCP's search
   // tool), for clients that route requests to skills; the page filters its own list instead.
-  app.get("/api/search", (c) => {
+  app.get("/api/search", async (c) => {
     context.ensureFresh();
     const query = (c.req.query("q") ?? "").trim();
     if (query === "")
@@ -118,7 +119,7 @@ export function addSkillRoutes(app: Hono, context: RouteContext): void {
         `limit must be a whole number from 1 to ${MAX_SEARCH_RESULTS}, not '${limitText}'.`,
       );
     const now = context.clock();
-    const results = registry.search(query, limit).map(({ record, score, confidence }) => ({
+    const results = (await hybridSearch(registry, query, limit)).map(({ record, score, confidence }) => ({
       ...toSkillSummary(workspace, record, now),
       score,
       confidence,

@@ -33,6 +33,26 @@ describe("search_skills", () => {
     expect(names).not.toContain("hidden-forms");
   });
 
+  it("fuses the semantic ranking when the registry has one, never offering a skill the model cannot load", async () => {
+    // A ranker that likes csv-cleaner best (lexically no match for "pdf forms") and the hidden skill.
+    const semantic = {
+      model: "fixed",
+      rank: async (_query: string, documents: readonly { key: string }[], limit: number) =>
+        ["hidden-forms", "csv-cleaner", "pdf-forms"]
+          .filter((key) => documents.some((document) => document.key === key))
+          .slice(0, limit),
+    };
+    const tool = createSearchSkillsTool({ registry: folders.registry({ semantic }) });
+    const result = await tool.execute({ query: "pdf forms", limit: 3 }, {});
+    // pdf-forms: 1/61 + 1/62; csv-cleaner: first semantic place (1/61); pdf-reader: second lexical (1/62).
+    expect(result.content.split("\n").slice(1)).toEqual([
+      "1. pdf-forms: Fill in PDF forms and extract form fields.",
+      "2. csv-cleaner: Clean CSV files.",
+      "3. pdf-reader: Read text from PDF documents.",
+    ]);
+    expect(result.content).not.toContain("hidden-forms");
+  });
+
   it("searches when_to_use, honours the limit, and hides descriptions of name-only skills", async () => {
     const registry = folders.registry({
       stateOf: ({ name }) => (name === "csv-cleaner" ? "name-only" : name === "pdf-reader" ? "off" : "on"),

@@ -2,6 +2,7 @@
 // catalogs larger than the Layer 1 budget (the listing's notice points here).
 
 import { z } from "zod";
+import { hybridSearch } from "../registry/semantic/hybrid-search.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import { defineTool, type Tool, toolError } from "./define-tool.js";
 import { clampedInteger } from "./input-fields.js";
@@ -43,7 +44,9 @@ export function createSearchSkillsTool(options: SearchSkillsToolOptions): Tool<S
       const query = input.query.trim();
       if (query === "")
         return toolError("query must be a few keywords describing the task, e.g. 'convert pdf to text'.");
-      const visible = registry.search(query, input.limit ?? DEFAULT_SEARCH_LIMIT, { modelOnly: true });
+      const visible = await hybridSearch(registry, query, input.limit ?? DEFAULT_SEARCH_LIMIT, {
+        modelOnly: true,
+      });
       if (visible.length === 0) {
         return {
           content: `No skills match "${query}". Try other or fewer words, or go ahead without a skill.`,

@@ -111,6 +111,36 @@ describe("skillbox list", () => {
     expect(none.stderr).toBe("No skills match 'kubernetes'\n");
   });
 
+  it("fuses --query with the configured embeddings, and stays lexical with one warning when they fail", async () => {
+    cli.writeSkill(cli.skills, "pdf-forms", { description: "Fill PDF forms." });
+    cli.writeSkill(cli.skills, "csv-clean", { description: "Clean CSV files." });
+    const server = await createFakeLlmServer();
+    const writeConfig = (baseUrl: string) => {
+      mkdirSync(path.join(cli.home, ".skillbox"), { recursive: true });
+      writeFileSync(
+        path.join(cli.home, ".skillbox", "config.json"),
+        JSON.stringify({ embeddings: { baseUrl, model: "fake-embed" } }),
+      );
+    };
+    try {
+      writeConfig(server.openaiBaseUrl);
+      const fused = JSON.parse((await cli.run(["list", "--query", "pdf forms", "--json"])).stdout);
+      // First in both rankings: 2/61, rounded as list rounds relevance.
+      expect(fused.skills[0]).toMatchObject({ name: "pdf-forms" });
+      expect(fused.skills[0].relevance).toBeCloseTo(2 / 61, 3);
+      expect(server.embeddedTexts).toContain("pdf forms");
+    } finally {
+      await server.close();
+    }
+    writeConfig(server.openaiBaseUrl);
+    const down = await cli.run(["list", "--query", "pdf forms"]);
+    expect(down.code).toBe(0);
+    expect(down.stdout).toMatch(/^pdf-forms\s/m);
+    const warnings = down.stderr.split("\n").filter((line) => line.includes("embeddings-failed"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/search is lexical.*cannot be reached.*check embeddings\.baseUrl/);
+  });
+
   it("takes --dir and --cwd before or after the command name", async () => {
     const other = path.join(cli.base, "other");
     cli.writeSkill(other, "solo");

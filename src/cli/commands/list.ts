@@ -5,6 +5,7 @@
 
 import type { SkillRecord } from "../../registry/index/skill-record.js";
 import { describeModelVisibility, type ModelVisibility } from "../../registry/model-visibility.js";
+import { hybridSearch } from "../../registry/semantic/hybrid-search.js";
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import type { SkillContext } from "../../skills/skill-metadata.js";
 import type { UsageStat } from "../../store/usage-store.js";
@@ -130,9 +131,10 @@ export const listCommand: CliCommand = {
       const found =
         values.query === undefined
           ? workspace.registry.list().map((record) => ({ record, relevance: undefined }))
-          : workspace.registry
-              .search(values.query, limit)
-              .map((result) => ({ record: result.record, relevance: round(result.score) }));
+          : (await hybridSearch(workspace.registry, values.query, limit)).map((result) => ({
+              record: result.record,
+              relevance: round(result.score),
+            }));
       const describeFound = ({
         record,
         relevance,
