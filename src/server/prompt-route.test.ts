@@ -105,6 +105,14 @@ describe("GET /api/prompt", () => {
     expect(preview.tokens).toBeLessThanOrEqual(8000);
     expect(unbounded.tokens).toBeGreaterThan(8000);
     expect(preview.text).toContain("call search_skills with a few keywords");
+    // The skills without a line are the ones the map counts by area; each listed one says how it is shown.
+    expect(preview.stats.grouped).toBeGreaterThan(0);
+    expect(preview.stats.grouped).toBe(preview.stats.omitted);
+    expect(preview.text).toContain(`More skills by area (${preview.stats.grouped} skills in `);
+    expect(preview.stats.perEntry).toHaveLength(preview.stats.included);
+    expect(preview.stats.perEntry.filter((entry) => entry.placement === "shortened")).toHaveLength(
+      preview.stats.shortened,
+    );
   });
 
   it("answers an empty text when no skill is listed", async () => {

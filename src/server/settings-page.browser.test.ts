@@ -1,4 +1,4 @@
-import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
@@ -122,6 +122,43 @@ describeWithBrowser("the settings page", () => {
     await expect(page.getByTestId("skill-row-presentation").getAttribute("data-state")).resolves.toBe("off");
     expect(workspace.stateOf("presentation")).toBe("off");
     await expect(page.getByTestId("error-alert").getAttribute("data-error-code")).resolves.toBeNull();
+  });
+
+  it("counts the preview's skills as described, shortened, by name only and by area", async () => {
+    const stats = () => page.getByTestId("prompt-stats").textContent();
+    const budget = page.getByTestId("prompt-budget");
+    const suite = path.join(skills, "suite");
+    for (let index = 0; index < 12; index++) {
+      const folder = path.join(suite, `suite-task-${index}`);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(
+        path.join(folder, "SKILL.md"),
+        `---\nname: suite-task-${index}\ndescription: Runs suite task ${index}: reads the suite's configuration, applies the change and reports what changed.\n---\nSteps.\n`,
+      );
+    }
+    try {
+      await expect
+        .poll(() => page.getByTestId("prompt-preview").textContent(), { timeout: 8000 })
+        .toContain("suite-task-11");
+      await expect.poll(stats).toMatch(/^\d+ described in full · 0 shortened · 0 by name only · 0 by area$/);
+      await budget.fill("400");
+      // Past the budget, the suite's skills lose their lines and are counted in the map by area.
+      await expect
+        .poll(() => page.getByTestId("prompt-preview").textContent(), { timeout: 5000 })
+        .toMatch(/More skills by area \(\d+ skills? in /);
+      const text = (await page.getByTestId("prompt-preview").textContent()) ?? "";
+      const grouped = Number(/More skills by area \((\d+) skills? in /.exec(text)?.[1]);
+      expect(grouped).toBeGreaterThan(0);
+      await expect.poll(stats).toMatch(new RegExp(`· ${grouped} by area$`));
+      expect(await stats()).not.toContain("left out");
+    } finally {
+      rmSync(suite, { recursive: true, force: true });
+      await budget.fill("");
+    }
+    await expect
+      .poll(() => page.getByTestId("prompt-preview").textContent(), { timeout: 8000 })
+      .not.toContain("suite-task-");
+    await expect.poll(stats).toMatch(/ 0 by area$/);
   });
 
   it("shows a description edited on disk, through the event stream", async () => {

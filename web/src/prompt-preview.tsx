@@ -73,12 +73,7 @@ export function PromptPreview({ prompt, options, onOptionsChange }: PromptPrevie
           />
         </label>
       </div>
-      {stats && (
-        <p className="prompt-stats" data-testid="prompt-stats">
-          {stats.included} listed · {stats.namesOnly} by name only · {stats.shortened} shortened ·{" "}
-          {stats.omitted} left out
-        </p>
-      )}
+      {stats && <PromptStats stats={stats} />}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can scroll a long preview. */}
       <section className="prompt-scroll" aria-label="Layer 1 prompt text" tabIndex={0}>
         <pre className="prompt-text" data-testid="prompt-preview">
@@ -86,5 +81,34 @@ export function PromptPreview({ prompt, options, onOptionsChange }: PromptPrevie
         </pre>
       </section>
     </section>
+  );
+}
+
+/**
+ * How the preview shows the skills: described whole or shortened, by name only, or only by area in
+ * the map after the list (no line of their own; the model finds them with search_skills).
+ */
+function PromptStats({ stats }: { stats: PromptResponse["stats"] }) {
+  const whole = stats.included - stats.shortened - stats.namesOnly;
+  // Only a budget too small for the map itself leaves skills out of the text entirely.
+  const unlisted = stats.omitted - stats.grouped;
+  return (
+    <p className="prompt-stats" data-testid="prompt-stats">
+      <span title="Listed with their whole description">{whole} described in full</span> ·{" "}
+      <span title="Listed with a description shortened to fit the budget">{stats.shortened} shortened</span> ·{" "}
+      <span title="Listed by name only: their state is name only, or they have no description">
+        {stats.namesOnly} by name only
+      </span>{" "}
+      ·{" "}
+      <span title="No line of their own: counted in the map of areas after the list, found with search_skills">
+        {stats.grouped} by area
+      </span>
+      {unlisted > 0 && (
+        <>
+          {" "}
+          · <span title="The budget leaves no room even for the map of areas">{unlisted} not listed</span>
+        </>
+      )}
+    </p>
   );
 }
