@@ -8,7 +8,6 @@ import { createSkillRegistry } from "../../registry/skill-registry.js";
 import type { SkillRegistry } from "../../registry/skill-registry-types.js";
 import { EVERYDAY_SKILLS, RELATED_REQUESTS, UNRELATED_REQUESTS } from "./__fixtures__/everyday-skills.js";
 import { createSkillSuggester } from "./create-skill-suggester.js";
-import { createConfidenceScale } from "./suggestion-confidence.js";
 import { renderSuggestionReminder } from "./suggestion-reminder.js";
 
 const base = mkdtempSync(path.join(tmpdir(), "skillbox-suggester-"));
@@ -109,16 +108,16 @@ describe("the suggester", () => {
   });
 });
 
-describe("the interim confidence scale", () => {
-  it("uses a hit's own confidence, and otherwise rates the right skill alike at 30 and 3,030 skills", () => {
+describe("the confidence of a suggestion", () => {
+  it("is the search index's own confidence, and rates the right skill alike at 30 and 3,030 skills", () => {
     const request = "Resize and compress these PNG images to WebP";
     const rated = [...registries.values()].map((registry) => {
-      const scale = createConfidenceScale(registry);
       const [hit] = registry.search(`${request}\n`, 1);
-      const confidence = scale.forQuery(request)({ score: hit?.score ?? 0 });
-      expect(scale.forQuery(request)({ score: 1, confidence: 0.42 })).toBe(0.42);
-      scale.close();
-      return confidence;
+      const [suggestion] = createSkillSuggester({ registry, setting: "on" }).suggest(request);
+      expect(suggestion?.name).toBe(hit?.record.name);
+      // No bonus or penalty applies here (no working folder, several words in common).
+      expect(suggestion?.confidence).toBe(hit?.confidence);
+      return suggestion?.confidence ?? 0;
     });
     for (const confidence of rated) expect(confidence).toBeGreaterThan(0.3);
     expect(Math.abs((rated[0] ?? 0) - (rated[1] ?? 0))).toBeLessThan(0.2);

@@ -8,7 +8,6 @@ import type { SkillRecord } from "../../registry/index/skill-record.js";
 import { analyzeSearchText } from "../../registry/search/analyze-search-text.js";
 import type { SkillRegistry } from "../../registry/skill-registry-types.js";
 import type { Layer1Coverage } from "./layer1-coverage.js";
-import { createConfidenceScale } from "./suggestion-confidence.js";
 
 /** When suggestions are made: `auto` only while Layer 1 leaves some skill undescribed. */
 export type SuggestionSetting = "auto" | "on" | "off";
@@ -26,14 +25,7 @@ export interface SkillSuggestion {
 /** The registry calls suggestions make. */
 export type SuggestionRegistry = Pick<
   SkillRegistry,
-  | "search"
-  | "list"
-  | "on"
-  | "get"
-  | "isModelInvocable"
-  | "modelVisibility"
-  | "matchingForPaths"
-  | "activateForPaths"
+  "search" | "get" | "isModelInvocable" | "modelVisibility" | "matchingForPaths" | "activateForPaths"
 >;
 
 export interface SkillSuggesterOptions {
@@ -87,7 +79,6 @@ export function createSkillSuggester(options: SkillSuggesterOptions): SkillSugge
   const limit = options.limit ?? 3;
   const threshold = options.threshold ?? DEFAULT_SUGGESTION_THRESHOLD;
   const nudgeThreshold = options.nudgeThreshold ?? DEFAULT_NUDGE_THRESHOLD;
-  const scale = createConfidenceScale(registry);
 
   return {
     suggest(text, suggestOptions = {}) {
@@ -99,7 +90,6 @@ export function createSkillSuggester(options: SkillSuggesterOptions): SkillSugge
       // A sent message is complete: the trailing newline stops the index from expanding the last
       // word as if it were half typed.
       const query = `${message}\n`;
-      const confidenceOf = scale.forQuery(query);
       const requestTerms = new Set(analyzeSearchText(message));
       const contextPaths = [...mentionedPaths(message), ...folderEntries(options.cwd)];
       const inContext = new Set(
@@ -110,7 +100,8 @@ export function createSkillSuggester(options: SkillSuggesterOptions): SkillSugge
       for (const hit of registry.search(query, CANDIDATES)) {
         const { record } = hit;
         if (exclude(record.name) || !isOffered(registry, record, inContext)) continue;
-        let confidence = confidenceOf(hit);
+        // The index's own confidence: the hit's share of the request's IDF mass, on one scale at any library size.
+        let confidence = hit.confidence;
         if (requestTerms.size >= 2 && sharedTerms(requestTerms, record) < 2) confidence *= SINGLE_MATCH_SHARE;
         if (inContext.has(record.name)) confidence = Math.min(1, confidence + CONTEXT_BONUS);
         const needed = coverage?.describes(record.name) === true ? nudgeThreshold : threshold;
@@ -138,7 +129,9 @@ export function createSkillSuggester(options: SkillSuggesterOptions): SkillSugge
       }
       return chosen.map(({ record: _record, ...suggestion }) => suggestion);
     },
-    close: () => scale.close(),
+    // Nothing to release: the search index keeps what confidence needs. Callers close the suggester
+    // with the agent all the same, so a suggester that follows the registry again needs no change there.
+    close: () => {},
   };
 }
 
