@@ -112,10 +112,13 @@ const BODY = 6;
 const FIELD_COUNT = 7;
 const FIELD_WEIGHTS = [3, 1.5, 1.5, 1, 1, 0.6, 0.3];
 // Length normalisation per field (BM25's b): low for short deliberate fields.
-const FIELD_LENGTH_NORMALISATION = [0.3, 0.3, 0.3, 0.75, 0.75, 0.5, 0.5];
+const FIELD_LENGTH_NORMALISATION = [0.3, 0.3, 0.3, 0.5, 0.5, 0.5, 0.5];
 // Term frequencies are packed 4 bits per field into one small integer (more saturates anyway).
 const FIELD_BITS = 4;
 const MAX_FIELD_FREQUENCY = 15;
+// A word said more than three times in one field is said for emphasis or for ranking: the rest do
+// not count (a name match then stays above a description that repeats the word).
+const COUNTED_FIELD_FREQUENCY = 3;
 const FREQUENCY_SPAN = 2 ** (FIELD_BITS * FIELD_COUNT);
 const K1 = 0.8;
 const PREFIX_WEIGHT = 0.5;
@@ -184,7 +187,7 @@ export function createSearchIndex(
       const shift = field * FIELD_BITS;
       for (const term of terms) {
         const current = packed.get(term) ?? 0;
-        if (((current >>> shift) & MAX_FIELD_FREQUENCY) < MAX_FIELD_FREQUENCY)
+        if (((current >>> shift) & MAX_FIELD_FREQUENCY) < COUNTED_FIELD_FREQUENCY)
           packed.set(term, current + (1 << shift));
       }
     }
