@@ -24,13 +24,15 @@ export const WORKSPACE_OPTIONS_HELP = `  --dir <folder>  Look for skills only in
 /**
  * Opens the workspace: `--cwd` (command or global) sets the working folder, `--dir` folders (global
  * and command) replace the default roots. Missing folders are usage errors; `SKILLBOX_DB` and the
- * home folder come from `io` (the process's by default).
+ * home folder come from `io` (the process's by default). When better-sqlite3 cannot load, a command
+ * that only reads carries on in memory after one warning on stderr; one that exists to change the
+ * store (`needsStore`) fails with `store-unavailable`.
  */
 export function openCliWorkspace(
   command: string,
   io: CliIo,
   values: { dir?: string[] | undefined; cwd?: string | undefined },
-  extra: { sessionId?: string } = {},
+  extra: { sessionId?: string; needsStore?: boolean } = {},
 ): Workspace {
   const cwd = values.cwd === undefined ? io.cwd : resolve(io.cwd, values.cwd);
   if (values.cwd !== undefined) requireDirectory(command, cwd);
@@ -46,6 +48,19 @@ export function openCliWorkspace(
     ...(io.maxDirectories === undefined ? {} : { maxDirectories: io.maxDirectories }),
     ...(extra.sessionId === undefined ? {} : { sessionId: extra.sessionId }),
     ...(io.stores === undefined ? {} : { stores: io.stores }),
+    onStoreUnavailable: (error) => {
+      if (extra.needsStore === true) {
+        throw new SkillboxError(
+          "store-unavailable",
+          `skillbox ${command} reads and saves skill states and settings, and the store cannot be used here. ${error.message}`,
+          { cause: error },
+        );
+      }
+      io.stderr(
+        `skillbox ${command}: warning: ${error.message} Until then this runs without it: usage counts and ` +
+          "scores, skill states and settings are neither read nor saved (skills show their default states).\n",
+      );
+    },
   });
 }
 

@@ -112,6 +112,8 @@ function resolveStorePath(options: OpenStoreOptions): string {
 }
 
 function wrapOpenError(error: unknown, path: string): unknown {
+  // `store-unavailable` (better-sqlite3 did not load) already says what to do.
+  if (error instanceof SkillboxError) return error;
   const mapped = toStoreError(error, path);
   if (mapped !== error) return mapped;
   const message = error instanceof Error ? error.message : String(error);

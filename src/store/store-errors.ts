@@ -1,11 +1,13 @@
 // Maps SQLite failures to SkillboxErrors whose message says what to do next.
 
 import { SkillboxError } from "../errors.js";
-import { loadBetterSqlite3 } from "./load-better-sqlite3.js";
+import { loadedBetterSqlite3 } from "./load-better-sqlite3.js";
 
 /** Turns a better-sqlite3 error into a `store-corrupt`, `store-locked` or `store-error`; other errors pass through. */
 export function toStoreError(error: unknown, path: string): unknown {
-  if (!(error instanceof loadBetterSqlite3().SqliteError)) return error;
+  // Only a loaded better-sqlite3 throws SqliteErrors: never load it just to classify an error.
+  const sqlite = loadedBetterSqlite3();
+  if (sqlite === undefined || !(error instanceof sqlite.SqliteError)) return error;
   const code = error.code;
   const data = { path, sqliteCode: code };
   if (code.startsWith("SQLITE_NOTADB") || code.startsWith("SQLITE_CORRUPT")) {

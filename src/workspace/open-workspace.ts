@@ -1,4 +1,4 @@
-// Opens a workspace: config, roots, the SQLite store and its stores, per-skill states and the registry.
+// Opens a workspace: config, roots, the SQLite store and its stores (lazily), per-skill states and the registry.
 
 import { existsSync, mkdirSync } from "node:fs";
 import * as path from "node:path";
@@ -9,15 +9,12 @@ import { indexCacheFile, pruneIndexCaches } from "../registry/index/index-cache-
 import { createConfiguredSemanticRanker } from "../registry/semantic/create-configured-semantic-ranker.js";
 import { createSkillRegistry } from "../registry/skill-registry.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
-import { defaultStorePath, MEMORY_STORE_PATH, openStore } from "../store/open-store.js";
+import { defaultStorePath, MEMORY_STORE_PATH } from "../store/open-store.js";
+import type { SettingsStore } from "../store/settings-store.js";
 import { areScriptsAllowed, DEFAULT_ENABLED_BUILTIN_SKILL_NAMES } from "../store/skill-settings.js";
 import type { SkillState } from "../store/skill-state.js";
-import { SqliteAuditLog } from "../store/sqlite-audit-log.js";
-import { SqliteCacheStore } from "../store/sqlite-cache-store.js";
-import { SqliteEmbeddingStore } from "../store/sqlite-embedding-store.js";
-import { SqliteSettingsStore } from "../store/sqlite-settings-store.js";
-import { SqliteUsageStore } from "../store/sqlite-usage-store.js";
 import { createStateResolver } from "./create-state-resolver.js";
+import { createLazySqliteStores } from "./lazy-sqlite-stores.js";
 import { loadConfig } from "./load-config.js";
 import { tokenCountFile } from "./token-count-file.js";
 import type { OpenWorkspaceOptions, SkillStateChange, Workspace } from "./workspace.js";
@@ -33,8 +30,9 @@ export function indexCacheFolder(storePath: string, home: string): string {
 
 /**
  * Wires a workspace together. Config files are read now (their problems become diagnostics); the
- * store is opened and migrated now (its failures throw SkillboxError); skill folders are not read
- * until the registry is first used. Call `close()` when done.
+ * SQLite store is opened and migrated when first used (its failures throw SkillboxError; a
+ * better-sqlite3 that cannot load falls back to memory when `onStoreUnavailable` is given); skill
+ * folders are not read until the registry is first used. Call `close()` when done.
  */
 export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
   const cwd = path.resolve(options.cwd);
@@ -58,12 +56,10 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
   // Stores opened elsewhere (PostgreSQL, see openWorkspaceWithStore) replace the SQLite file's;
   // `store` is then an empty in-memory database nothing writes to.
   const external = options.stores;
-  const store = openStore({ path: external === undefined ? storePath : MEMORY_STORE_PATH });
-  try {
-    const settings = external?.settings ?? new SqliteSettingsStore(store);
-    const usage = external?.usage ?? new SqliteUsageStore(store);
-    const audit = external?.audit ?? new SqliteAuditLog(store);
-    const cache = external?.cache ?? new SqliteCacheStore(store);
+  // Settings are read (and the bundled defaults applied) once, when the stores are first used.
+  let settingsChecked = false;
+  const checkSettings = (settings: SettingsStore) => {
+    settingsChecked = true;
     const skillSettings = settings.readSkillSettings();
     diagnostics.push(...skillSettings.diagnostics);
     const presentDefaults = DEFAULT_ENABLED_BUILTIN_SKILL_NAMES.filter((name) =>
@@ -72,19 +68,27 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
     if (presentDefaults.length > 0 && skillSettings.diagnostics.length === 0) {
       settings.applyBuiltinDefaults(presentDefaults);
     }
+  };
+  // The SQLite file opens on first use: a command that reads no usage, state or setting (`list` on
+  // an empty folder) never loads better-sqlite3. Stores opened elsewhere (PostgreSQL, see
+  // openWorkspaceWithStore) replace the file's; `store` is then an in-memory database nothing opens.
+  const sqlite = createLazySqliteStores({
+    path: external === undefined ? storePath : MEMORY_STORE_PATH,
+    ...(options.onStoreUnavailable === undefined ? {} : { onUnavailable: options.onStoreUnavailable }),
+    ...(external === undefined ? { onOpened: (opened) => checkSettings(opened.settings) } : {}),
+  });
+  const store = sqlite.store;
+  try {
+    const settings = external?.settings ?? sqlite.settings;
+    const usage = external?.usage ?? sqlite.usage;
+    const audit = external?.audit ?? sqlite.audit;
+    const cache = external?.cache ?? sqlite.cache;
+    if (external !== undefined) checkSettings(external.settings);
     const states = createStateResolver({
       settings,
       projectPath,
       ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
-      // data_version changes when another connection (the server, another CLI) commits;
-      // total_changes() when this connection wrote (e.g. settings saved through the API).
-      changeStamp:
-        external?.changeStamp ??
-        (() => {
-          const version = store.database.pragma("data_version", { simple: true });
-          const changes = store.database.prepare("SELECT total_changes() AS changes").pluck().get();
-          return `${String(version)}:${String(changes)}`;
-        }),
+      changeStamp: external?.changeStamp ?? (() => sqlite.changeStamp()),
     });
 
     const userSkillsDirectory = path.join(home, ".skillbox", "skills");
@@ -133,7 +137,7 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
             semantic: createConfiguredSemanticRanker({
               config: config.embeddings,
               env: options.env,
-              store: external?.embeddings ?? new SqliteEmbeddingStore(store),
+              store: external?.embeddings ?? sqlite.embeddings,
               fetch: options.fetch ?? globalThis.fetch,
               warn: (diagnostic) => diagnostics.push(diagnostic),
             }),
@@ -162,7 +166,12 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
       audit,
       cache,
       userSkillsDirectory,
-      diagnostics,
+      // Settings problems are findings only where some skill could be affected: with no skill, the
+      // file is not opened for them.
+      get diagnostics() {
+        if (!settingsChecked && registry.list().length > 0) sqlite.open();
+        return diagnostics;
+      },
       projectPath,
       storePath,
       stateOf: (name) => states.stateOf(name, isBuiltin(name)),
@@ -188,12 +197,12 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
         try {
           registry.close();
         } finally {
-          store.close();
+          sqlite.close();
         }
       },
     };
   } catch (error) {
-    store.close();
+    sqlite.close();
     throw error;
   }
 }

@@ -2,6 +2,7 @@
 // `openWorkspace` (src/workspace/open-workspace.ts) wires roots, the registry, the SQLite store,
 // settings and per-skill states together; front ends only adapt it to their medium.
 
+import type { SkillboxError } from "../errors.js";
 import type { SkillRoot } from "../registry/discovery/skill-roots.js";
 import type { EmbeddingsConfig } from "../registry/semantic/embeddings-config.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
@@ -103,6 +104,11 @@ export interface OpenWorkspaceOptions {
   stores?: WorkspaceStores;
   /** The fetch semantic retrieval calls its embeddings endpoint with; default the global fetch. */
   fetch?: typeof fetch;
+  /**
+   * Called once when better-sqlite3 cannot load (a `store-unavailable` error): the stores then live
+   * in memory for this workspace. Omitted: that error reaches whoever first uses a store.
+   */
+  onStoreUnavailable?: (error: SkillboxError) => void;
 }
 
 /** The four stores plus how the workspace learns that another instance changed states or settings. */

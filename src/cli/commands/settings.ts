@@ -61,7 +61,7 @@ export const settingsCommand: CliCommand = {
   async run(args, io) {
     const { values, positionals } = parseCommandArguments("settings", args, WORKSPACE_OPTIONS);
     const [action, ...operands] = positionals;
-    const workspace = openCliWorkspace("settings", io, values);
+    const workspace = openCliWorkspace("settings", io, values, { needsStore: true });
     try {
       reportDiagnostics(workspace, io);
       return runAction(workspace, io, action, operands);

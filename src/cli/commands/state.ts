@@ -70,7 +70,7 @@ export const stateCommand: CliCommand = {
       throw usageError("state", `Unknown scope '${scope}'; use ${SCOPES.join(", ")}`);
     }
     const mcpTimeoutMs = parseMcpTimeout("state", values["mcp-timeout"]);
-    const workspace = openCliWorkspace("state", io, values);
+    const workspace = openCliWorkspace("state", io, values, { needsStore: true });
     try {
       const skillName =
         workspace.registry.get(name)?.name ??

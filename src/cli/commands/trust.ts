@@ -61,7 +61,7 @@ export const trustCommand: CliCommand = {
     if (values["run-code"] && name === undefined)
       throw usageError("trust", "--run-code goes with a skill: skillbox trust <server>:<skill> --run-code");
     const timeoutMs = parseMcpTimeout("trust", values["mcp-timeout"]);
-    const workspace = openCliWorkspace("trust", io, values);
+    const workspace = openCliWorkspace("trust", io, values, { needsStore: true });
     const approvals = createMcpSkillApprovals(createSettingsApprovalStorage(workspace.settings));
     let mcp: McpSkills | undefined;
     try {

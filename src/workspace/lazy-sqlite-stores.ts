@@ -1,0 +1,162 @@
+// The SQLite file's stores, opened on first use: a command that never reads usage, states or settings
+// (`list` on an empty folder) never loads better-sqlite3 nor opens the file. When better-sqlite3
+// cannot load and the caller accepts it, the stores live in memory for this process instead.
+
+import { isSkillboxError, SkillboxError } from "../errors.js";
+import { type AuditLog, InMemoryAuditLog } from "../store/audit-log.js";
+import { type CacheStore, InMemoryCacheStore } from "../store/cache-store.js";
+import { type EmbeddingStore, InMemoryEmbeddingStore } from "../store/embedding-store.js";
+import { openStore, type SkillboxStore } from "../store/open-store.js";
+import { InMemorySettingsStore, type SettingsStore } from "../store/settings-store.js";
+import { SqliteAuditLog } from "../store/sqlite-audit-log.js";
+import { SqliteCacheStore } from "../store/sqlite-cache-store.js";
+import { SqliteEmbeddingStore } from "../store/sqlite-embedding-store.js";
+import { SqliteSettingsStore } from "../store/sqlite-settings-store.js";
+import { SqliteUsageStore } from "../store/sqlite-usage-store.js";
+import { InMemoryUsageStore, type UsageStore } from "../store/usage-store.js";
+
+/** The stores once opened; `store` is undefined when they live in memory. */
+interface OpenedStores {
+  store: SkillboxStore | undefined;
+  settings: SettingsStore;
+  usage: UsageStore;
+  audit: AuditLog;
+  cache: CacheStore;
+  embeddings: EmbeddingStore;
+}
+
+export interface LazySqliteStoresOptions {
+  /** The SQLite file, or `:memory:`. */
+  path: string;
+  /**
+   * Called once when better-sqlite3 cannot load (`store-unavailable`); the stores then live in
+   * memory. Omitted: that error reaches whoever first uses a store.
+   */
+  onUnavailable?: (error: SkillboxError) => void;
+  /** Runs once, right after the stores opened (in memory or not), before they are handed out. */
+  onOpened?: (stores: OpenedStores) => void;
+}
+
+/** Stores that open the SQLite file the first time any of them is used. */
+export interface LazySqliteStores {
+  readonly store: SkillboxStore;
+  readonly settings: SettingsStore;
+  readonly usage: UsageStore;
+  readonly audit: AuditLog;
+  readonly cache: CacheStore;
+  readonly embeddings: EmbeddingStore;
+  /** Opens the stores now (a no-op once open). */
+  open(): void;
+  /** A value that changes when the file changed (another connection committed, or this one wrote). */
+  changeStamp(): unknown;
+  /** Closes the file if it was opened. */
+  close(): void;
+}
+
+/** Creates the stores without touching the file. */
+export function createLazySqliteStores(options: LazySqliteStoresOptions): LazySqliteStores {
+  let opened: OpenedStores | undefined;
+  const open = (): OpenedStores => {
+    if (opened !== undefined) return opened;
+    opened = openOrFallBack(options);
+    options.onOpened?.(opened);
+    return opened;
+  };
+  const database = () => {
+    const store = open().store;
+    if (store === undefined) {
+      throw new SkillboxError(
+        "store-unavailable",
+        "The SQLite store is not open in this process (better-sqlite3 did not load).",
+      );
+    }
+    return store.database;
+  };
+  const store: SkillboxStore = {
+    path: options.path,
+    get database() {
+      return database();
+    },
+    get schemaVersion() {
+      return open().store?.schemaVersion ?? 0;
+    },
+    get isOpen() {
+      return opened?.store?.isOpen ?? false;
+    },
+    close() {
+      opened?.store?.close();
+    },
+  };
+  return {
+    store,
+    settings: lazyObject(() => open().settings),
+    usage: lazyObject(() => open().usage),
+    audit: lazyObject(() => open().audit),
+    cache: lazyObject(() => open().cache),
+    embeddings: lazyObject(() => open().embeddings),
+    open: () => {
+      open();
+    },
+    changeStamp() {
+      const sqlite = open().store;
+      // In memory only this process writes, and re-reading is cheap: always a new stamp.
+      if (sqlite === undefined) return {};
+      // data_version changes when another connection (the server, another CLI) commits;
+      // total_changes() when this connection wrote (e.g. settings saved through the API).
+      const version = sqlite.database.pragma("data_version", { simple: true });
+      const changes = sqlite.database.prepare("SELECT total_changes() AS changes").pluck().get();
+      return `${String(version)}:${String(changes)}`;
+    },
+    close() {
+      opened?.store?.close();
+    },
+  };
+}
+
+function openOrFallBack(options: LazySqliteStoresOptions): OpenedStores {
+  let store: SkillboxStore;
+  try {
+    store = openStore({ path: options.path });
+  } catch (error) {
+    if (
+      options.onUnavailable === undefined ||
+      !isSkillboxError(error) ||
+      error.code !== "store-unavailable"
+    ) {
+      throw error;
+    }
+    options.onUnavailable(error);
+    return {
+      store: undefined,
+      settings: new InMemorySettingsStore(),
+      usage: new InMemoryUsageStore(),
+      audit: new InMemoryAuditLog(),
+      cache: new InMemoryCacheStore(),
+      embeddings: new InMemoryEmbeddingStore(),
+    };
+  }
+  try {
+    return {
+      store,
+      settings: new SqliteSettingsStore(store),
+      usage: new SqliteUsageStore(store),
+      audit: new SqliteAuditLog(store),
+      cache: new SqliteCacheStore(store),
+      embeddings: new SqliteEmbeddingStore(store),
+    };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+/** An object whose properties are those of `create()`'s result, made on the first property read. */
+function lazyObject<T extends object>(create: () => T): T {
+  return new Proxy({} as T, {
+    get(_empty, key) {
+      const target = create();
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
