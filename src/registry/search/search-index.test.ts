@@ -77,6 +77,15 @@ describe("createSearchIndex: ranking", () => {
     expect(index.search("文献综述")[0]?.name).toBe("literature-review");
   });
 
+  it("answers a long request in a library of three skills, where every known word is in a third of them", () => {
+    const small = createSearchIndex([
+      skill("pdf-forms", "Fill and extract fields of PDF forms."),
+      skill("slides", "Build slide decks."),
+      skill("changelog", "Write release notes from commits."),
+    ]);
+    expect(small.search("extract the field values from the signed pdf form")[0]?.name).toBe("pdf-forms");
+  });
+
   it("returns nothing for an empty, stop-word-only or unknown query", () => {
     expect(index.search("")).toEqual([]);
     expect(index.search("   ")).toEqual([]);

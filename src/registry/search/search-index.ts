@@ -129,6 +129,7 @@ const MIN_PREFIX_LENGTH = 2;
 // second time (power > 0) and a k1 of 1.2 both measured worse on the routing bench's tune set
 // (top-1 at 1,000 distractors 53% and 55%, against 59% with these values).
 const LONG_QUERY_TERMS = 5;
+const MIN_COMMON_SKILLS = 3;
 const LONG_QUERY_COMMON_FRACTION = 0.3;
 const LONG_QUERY_IDF_POWER = 0;
 // Adjacent query terms found adjacent in a short field: a bonus, as a share of the pair's IDF.
@@ -440,9 +441,11 @@ export function createSearchIndex(
     const long = distinct.length >= ranking.longQueryTerms;
     // A term in most skills barely changes the ranking but costs a pass over most postings; in a
     // sentence, words that many skills share ("create", "file", "help") drown the few that matter.
-    const commonLimit = long ? count * ranking.longQueryCommonFraction : count / 2;
+    // In a small library a word in one skill of three is not "common": a few skills never count as many.
+    const commonLimit = Math.max(long ? count * ranking.longQueryCommonFraction : count / 2, MIN_COMMON_SKILLS);
     const kept = distinct.filter((term) => documentFrequency(term) <= commonLimit);
-    const terms = kept.length > 0 ? kept : distinct;
+    // Words no skill has cannot rank anything: when only they survive, keep the common ones instead.
+    const terms = kept.some((term) => documentFrequency(term) > 0) ? kept : distinct;
     const idfs = terms.map((term) => inverseDocumentFrequency(documentFrequency(term), count));
     const highest = Math.max(...idfs, 0);
     const weights = new Map<string, number>();
