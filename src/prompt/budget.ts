@@ -262,6 +262,24 @@ function planWithinBudget(
       map = smaller;
     }
   }
+  // At a small budget the first guess may leave the map no room (its lead-in and last line cost
+  // more than its share), and then the skills without a line would be shown nowhere. Lines are
+  // given up one at a time, the last listed first, until the map of what they leave fits.
+  if (map.grouped === 0 && lines.count < table.length) {
+    const fewer: LineSelection = { selected: lines.selected.slice(), count: lines.count, cost: lines.cost };
+    for (let index = table.length - 1; index >= 0 && fewer.count > 0; index--) {
+      if (fewer.selected[index] !== 1) continue;
+      fewer.selected[index] = 0;
+      fewer.count--;
+      fewer.cost -= table.lineCost(index, minCap);
+      const fitted = buildMap(table, fewer, available - fewer.cost, context);
+      if (fitted.grouped > 0) {
+        lines = fewer;
+        map = fitted;
+        break;
+      }
+    }
+  }
   return {
     selected: lines.selected,
     cap: widestCap(table, lines.selected, available - map.cost, minCap),

@@ -250,6 +250,39 @@ describe("the map of skills without a line", () => {
     expect(tiny?.text).toContain("skills are not listed");
   });
 
+  it("gives up lines until the map fits when a small budget leaves it no room at first", () => {
+    // Before: the first guess at the map did not fit its share, the lines took the whole budget,
+    // and the skills without a line were shown nowhere (30 short skills at 200-300 tokens: 3-7
+    // lines and 23-27 skills in neither a line nor the map).
+    const short = Array.from({ length: 30 }, (_, index) =>
+      entry(
+        `tool-${index}-helper`,
+        `Helps with task ${index}: formats, checks and converts files of kind ${index}.`,
+      ),
+    );
+    const long = Array.from({ length: 4 }, (_, index) =>
+      entry(`skill-${index}`, `A long description of skill ${index}. `.repeat(30)),
+    );
+    for (const [entries, budget] of [
+      [short, 200],
+      [short, 250],
+      [short, 300],
+      [long, 200],
+    ] as const) {
+      const built = buildBudgetedCatalog(entries, { budget: { tokens: budget } });
+      if (built === undefined) throw new Error("expected a listing");
+      const label = `${entries.length} skills at ${budget} tokens`;
+      expect(countTokens(built.text), label).toBeLessThanOrEqual(budget);
+      expect(built.stats.omitted, label).toBeGreaterThan(0);
+      expect(built.stats.grouped, label).toBe(built.stats.omitted);
+      const { areas, rest } = mapCounts(built.text);
+      expect([...areas.values()].reduce((sum, count) => sum + count, 0) + rest, label).toBe(
+        built.stats.grouped,
+      );
+      expect(built.stats.included + built.stats.grouped, label).toBe(entries.length);
+    }
+  });
+
   it("renders the map in the load tool's description too", () => {
     const text = buildToolDescription(mixedLibrary(), { budget: { characters: 3_000 } });
     expect(text.length).toBeLessThanOrEqual(3_000);
