@@ -15,7 +15,8 @@ const { values } = parseArgs({ options: { outdir: { type: "string" }, metafile: 
 
 /**
  * Modules the CLI needs synchronously but rarely (zod schemas, wanted only to word a value a plain
- * check rejects). Each `loader` file statically imports its `module` and returns it from `exportName`;
+ * check rejects; picomatch, only once a skill has `paths:`; ignore, only once a walk meets a `.gitignore`; the SQLite stores, only once a command
+ * uses one). Each `loader` file statically imports its `module` and returns it from `exportName`;
  * in the bundle the loader becomes a require() of `module` built as its own entry point `entry`
  * (require of an ES module, Node 20.19+, shares the ES module cache: one zod, one copy of each schema),
  * so no command evaluates zod at start-up.
@@ -38,6 +39,24 @@ const LAZY_MODULES = [
     exportName: "loadConfigFieldSchemas",
     module: "src/workspace/config-field-schemas.ts",
     entry: "lazy-config-field-schemas",
+  },
+  {
+    loader: "src/registry/watch/load-compile-glob.ts",
+    exportName: "loadCompileGlob",
+    module: "src/registry/watch/compile-glob.ts",
+    entry: "lazy-compile-glob",
+  },
+  {
+    loader: "src/registry/discovery/load-create-ignore-matcher.ts",
+    exportName: "loadCreateIgnoreMatcher",
+    module: "src/registry/discovery/create-ignore-matcher.ts",
+    entry: "lazy-create-ignore-matcher",
+  },
+  {
+    loader: "src/workspace/load-sqlite-stores.ts",
+    exportName: "loadSqliteStores",
+    module: "src/workspace/open-sqlite-stores.ts",
+    entry: "lazy-sqlite-stores",
   },
 ];
 

@@ -6,14 +6,10 @@ import { isSkillboxError, SkillboxError } from "../errors.js";
 import { type AuditLog, InMemoryAuditLog } from "../store/audit-log.js";
 import { type CacheStore, InMemoryCacheStore } from "../store/cache-store.js";
 import { type EmbeddingStore, InMemoryEmbeddingStore } from "../store/embedding-store.js";
-import { openStore, type SkillboxStore } from "../store/open-store.js";
+import type { SkillboxStore } from "../store/open-store.js";
 import { InMemorySettingsStore, type SettingsStore } from "../store/settings-store.js";
-import { SqliteAuditLog } from "../store/sqlite-audit-log.js";
-import { SqliteCacheStore } from "../store/sqlite-cache-store.js";
-import { SqliteEmbeddingStore } from "../store/sqlite-embedding-store.js";
-import { SqliteSettingsStore } from "../store/sqlite-settings-store.js";
-import { SqliteUsageStore } from "../store/sqlite-usage-store.js";
 import { InMemoryUsageStore, type UsageStore } from "../store/usage-store.js";
+import { loadSqliteStores } from "./load-sqlite-stores.js";
 
 /** The stores once opened; `store` is undefined when they live in memory. */
 interface OpenedStores {
@@ -114,9 +110,8 @@ export function createLazySqliteStores(options: LazySqliteStoresOptions): LazySq
 }
 
 function openOrFallBack(options: LazySqliteStoresOptions): OpenedStores {
-  let store: SkillboxStore;
   try {
-    store = openStore({ path: options.path });
+    return loadSqliteStores().openSqliteStores(options.path);
   } catch (error) {
     if (
       options.onUnavailable === undefined ||
@@ -134,19 +129,6 @@ function openOrFallBack(options: LazySqliteStoresOptions): OpenedStores {
       cache: new InMemoryCacheStore(),
       embeddings: new InMemoryEmbeddingStore(),
     };
-  }
-  try {
-    return {
-      store,
-      settings: new SqliteSettingsStore(store),
-      usage: new SqliteUsageStore(store),
-      audit: new SqliteAuditLog(store),
-      cache: new SqliteCacheStore(store),
-      embeddings: new SqliteEmbeddingStore(store),
-    };
-  } catch (error) {
-    store.close();
-    throw error;
   }
 }
 

@@ -1,7 +1,8 @@
 // `.gitignore` rules met along a directory walk, as a chain from the deepest folder up to the root.
 
 import * as path from "node:path";
-import ignore, { type Ignore } from "ignore";
+import type { Ignore } from "ignore";
+import { loadCreateIgnoreMatcher } from "./load-create-ignore-matcher.js";
 
 /** The rules of one `.gitignore` and the layers of the folders above it. */
 export interface GitignoreLayer {
@@ -17,7 +18,7 @@ export function createGitignoreLayer(
   text: string,
   parent: GitignoreLayer | undefined,
 ): GitignoreLayer {
-  return { base, matcher: ignore({ allowRelativePaths: true }).add(text), parent };
+  return { base, matcher: loadCreateIgnoreMatcher().createIgnoreMatcher(text), parent };
 }
 
 /**

@@ -1,7 +1,7 @@
 // `paths:` activation: which file paths a conditional skill's globs match (picomatch semantics).
 
 import * as path from "node:path";
-import picomatch from "picomatch";
+import { loadCompileGlob } from "./load-compile-glob.js";
 
 /** Tests one normalised path (relative to the cwd, `/`-separated) against a skill's globs. */
 export type PathMatcher = (candidate: string) => boolean;
@@ -17,7 +17,7 @@ export function compileSkillPaths(patterns: readonly string[]): PathMatcher {
     const cleaned = pattern.trim().replace(/^\.\//, "");
     if (cleaned === "") continue;
     try {
-      matchers.push(picomatch(cleaned, { dot: true, basename: !cleaned.includes("/") }));
+      matchers.push(loadCompileGlob().compileGlob(cleaned));
     } catch {
       // An unparsable glob activates nothing; the loader reports the bad field.
     }
