@@ -4,8 +4,10 @@
 // byte-identical so providers' prompt caches keep working.
 
 import { readdirSync } from "node:fs";
+import { relative } from "node:path";
 import type { SkillRecord } from "../../registry/index/skill-record.js";
 import { analyzeSearchText } from "../../registry/search/analyze-search-text.js";
+import { namespaceWords } from "../../registry/search/namespace-words.js";
 import type { SkillRegistry } from "../../registry/skill-registry-types.js";
 import type { Layer1Coverage } from "./layer1-coverage.js";
 
@@ -34,7 +36,11 @@ export interface SkillSuggesterOptions {
   setting?: SuggestionSetting;
   /** Skills per turn at most; default 3. */
   limit?: number;
-  /** Confidence a skill needs; default DEFAULT_SUGGESTION_THRESHOLD. */
+  /**
+   * Confidence a skill needs when it shares three of the request's words (all of a shorter
+   * request); one sharing only two, or a one-word request, needs three times as much. Default
+   * DEFAULT_SUGGESTION_THRESHOLD.
+   */
   threshold?: number;
   /** Confidence a skill Layer 1 already describes needs to be suggested again as a nudge; default DEFAULT_NUDGE_THRESHOLD. */
   nudgeThreshold?: number;
@@ -56,15 +62,22 @@ export interface SkillSuggester {
   close(): void;
 }
 
-// Calibrated on a 30-skill library of real-style descriptions alone and inside 3,000 and 10,000
-// generated ones (create-skill-suggester.test.ts): related requests land above, small talk below.
-/** The confidence a skill needs to be suggested. */
-export const DEFAULT_SUGGESTION_THRESHOLD = 0.15;
+// Calibrated on the routing bench's tune set (bench/routing, `--set tune`: 238 labelled prompts and
+// 20 that should fire nothing, among 0, 1,000 and 10,000 real skills from public repositories; see
+// docs/routing.md). Confidence alone could not keep unrelated requests out at 10,000 real skills:
+// there, some skill matches one or two of any request's rarer words ("capital" in "What's the
+// capital of Australia?", "puppy" in a dog-name question) at 0.2-0.37, as high as many right
+// answers. What separates them is how many of the request's words the skill shares, and that does
+// not depend on the library's size: a skill sharing three words (or all of a shorter request)
+// needs DEFAULT_SUGGESTION_THRESHOLD, one sharing two needs three times that, one sharing fewer is
+// never suggested for a longer request.
+/** The confidence a skill sharing three of the request's words needs to be suggested. */
+export const DEFAULT_SUGGESTION_THRESHOLD = 0.1;
 /** The confidence a skill Layer 1 already describes needs: a nudge only when the request plainly fits. */
-export const DEFAULT_NUDGE_THRESHOLD = 0.5;
-// One word in common is thin evidence ("what's the weather like" and a skill named `*-like-*`):
-// a hit that shares fewer than two words with a longer request keeps this share of its confidence.
-const SINGLE_MATCH_SHARE = 0.5;
+export const DEFAULT_NUDGE_THRESHOLD = 0.3;
+// Words shared with a skill: three make a match on the threshold, two need this multiple of it.
+const STRONG_SHARED_WORDS = 3;
+const WEAK_MATCH_FACTOR = 3;
 // A skill whose `paths` match the working folder's files is likelier to be meant.
 const CONTEXT_BONUS = 0.1;
 const CANDIDATES = 12;
@@ -90,7 +103,7 @@ export function createSkillSuggester(options: SkillSuggesterOptions): SkillSugge
       // A sent message is complete: the trailing newline stops the index from expanding the last
       // word as if it were half typed.
       const query = `${message}\n`;
-      const requestTerms = new Set(analyzeSearchText(message));
+      const requestTerms = new Set(analyzeSearchText(message).filter(isWord));
       const contextPaths = [...mentionedPaths(message), ...folderEntries(options.cwd)];
       const inContext = new Set(
         contextPaths.length === 0 ? [] : registry.matchingForPaths(contextPaths).map((record) => record.name),
@@ -102,9 +115,13 @@ export function createSkillSuggester(options: SkillSuggesterOptions): SkillSugge
         if (exclude(record.name) || !isOffered(registry, record, inContext)) continue;
         // The index's own confidence: the hit's share of the request's IDF mass, on one scale at any library size.
         let confidence = hit.confidence;
-        if (requestTerms.size >= 2 && sharedTerms(requestTerms, record) < 2) confidence *= SINGLE_MATCH_SHARE;
         if (inContext.has(record.name)) confidence = Math.min(1, confidence + CONTEXT_BONUS);
-        const needed = coverage?.describes(record.name) === true ? nudgeThreshold : threshold;
+        const evidence = matchEvidence(requestTerms, record, inContext.has(record.name));
+        if (evidence === undefined) continue;
+        const needed = Math.max(
+          evidence === "strong" ? threshold : threshold * WEAK_MATCH_FACTOR,
+          coverage?.describes(record.name) === true ? nudgeThreshold : 0,
+        );
         if (confidence < needed) continue;
         picked.push({
           name: record.name,
@@ -135,15 +152,57 @@ export function createSkillSuggester(options: SkillSuggesterOptions): SkillSugge
   };
 }
 
-/** How many of the request's terms the skill's name, description, when_to_use and tags contain. */
+/**
+ * How well a hit is supported: `strong` when the skill shares three of the request's words (all of
+ * a shorter request of two), `weak` when it shares two or the request is one word, undefined when
+ * it shares fewer than two of a longer request (one common word is no evidence among 10,000 skills)
+ * or none of a one-word one. A skill the working folder's files match counts one shared word more.
+ */
+function matchEvidence(
+  requestTerms: ReadonlySet<string>,
+  record: SkillRecord,
+  inContext: boolean,
+): "strong" | "weak" | undefined {
+  const shared = sharedTerms(requestTerms, record) + (inContext ? 1 : 0);
+  if (requestTerms.size < 2) return shared >= 1 ? "weak" : undefined;
+  if (shared >= Math.min(STRONG_SHARED_WORDS, requestTerms.size)) return "strong";
+  return shared >= 2 ? "weak" : undefined;
+}
+
+/** How many of the request's words the skill's name, namespace, labels, description and when_to_use contain. */
 function sharedTerms(requestTerms: ReadonlySet<string>, record: SkillRecord): number {
   const { metadata } = record;
-  const text = [record.name, metadata.description, metadata.whenToUse ?? "", metadata.tags.join(" ")].join(
-    "\n",
-  );
+  const text = [
+    record.name,
+    namespaceWords(record.name, relative(record.root.path, record.directory)),
+    metadata.description,
+    metadata.whenToUse ?? "",
+    labelsOf(record).join(" "),
+  ].join("\n");
   let shared = 0;
   for (const term of new Set(analyzeSearchText(text))) if (requestTerms.has(term)) shared++;
   return shared;
+}
+
+/** Tags, and `keywords` and `category` labels, as search indexes them. */
+function labelsOf(record: SkillRecord): string[] {
+  const { metadata } = record;
+  const labels = [...metadata.tags];
+  const take = (value: unknown) => {
+    if (typeof value === "string") labels.push(value);
+    else if (Array.isArray(value)) for (const item of value) if (typeof item === "string") labels.push(item);
+  };
+  take(metadata.extra.keywords);
+  for (const key of ["tags", "keywords", "category"]) take(metadata.metadata?.[key]);
+  return labels;
+}
+
+/**
+ * A word that can count as shared: not one letter (the "s" of "what's") and not a bare number
+ * ("17 times 23" shares "23" with some description among thousands).
+ */
+function isWord(term: string): boolean {
+  return term.length >= 2 && !/^\d+$/.test(term);
 }
 
 /** Loadable now, or a `paths` skill the working folder's files would activate. */
