@@ -9,11 +9,8 @@ import {
 } from "../../agent/suggestions/create-skill-suggester.js";
 import { readLayer1Coverage } from "../../agent/suggestions/layer1-coverage.js";
 import type { BuiltCatalog } from "../../prompt/budget.js";
-import { type CatalogEntry, isDescriptionHidden, joinDescription } from "../../prompt/catalog-entry.js";
-import type { CatalogFormatName } from "../../prompt/catalog-format.js";
-import { getCatalogFormat } from "../../prompt/catalog-formats.js";
+import type { CatalogEntry } from "../../prompt/catalog-entry.js";
 import { resolveCatalogBudget, type SkillCatalogBudget } from "../../prompt/default-catalog-budget.js";
-import { collapseToLine, hasVisibleText } from "../../prompt/escape-text.js";
 import { renderSkillCatalog } from "../../prompt/render-skill-catalog.js";
 import type { SkillSearchResult } from "../../registry/skill-registry-types.js";
 import type { Workspace } from "../../workspace/workspace.js";
@@ -60,7 +57,7 @@ export function openRoutingView(workspace: Workspace, options: RoutingViewOption
   });
   const entries = registry.catalogEntries();
   const built = renderSkillCatalog(entries, { ...catalogOptions, countTokens: options.countTokens ?? false });
-  const layer1 = readLayer1Lines(built, entries, catalogOptions.format ?? "xml");
+  const layer1 = readLayer1Lines(built, entries);
   const suggestionSetting = options.suggestions ?? config.suggestions ?? "auto";
   const coverage = readLayer1Coverage(built);
   const suggester =
@@ -88,30 +85,22 @@ export function openRoutingView(workspace: Workspace, options: RoutingViewOption
 }
 
 /**
- * How each listed skill appears in the rendered text. The renderer's stats say which skills got a
- * line (perEntry); whether that line holds the whole description is read by rendering the whole
- * line the way the format does and looking for it in the text.
+ * How each listed skill appears in the rendered text, from the placement the renderer records where
+ * it draws each line (whole, shortened, name); skills without a line are past the budget.
  */
 function readLayer1Lines(
   built: BuiltCatalog | undefined,
   entries: readonly CatalogEntry[],
-  formatName: CatalogFormatName,
 ): { name: string; line: Layer1Line }[] {
   if (built === undefined) return [];
-  const format = getCatalogFormat(formatName);
-  const byName = new Map(entries.map((entry) => [entry.name, entry]));
-  const withLine = new Set(built.stats.perEntry.map((item) => item.name));
+  const withLine = new Set<string>();
   const lines: { name: string; line: Layer1Line }[] = [];
-  for (const item of built.stats.perEntry) {
-    const entry = byName.get(item.name);
-    if (entry === undefined) continue;
-    const whole = collapseToLine(joinDescription(entry.description, entry.whenToUse));
-    if (isDescriptionHidden(entry) || !hasVisibleText(whole)) {
-      lines.push({ name: entry.name, line: "name-only" });
-      continue;
-    }
-    const text = format.renderEntry(entry, whole);
-    lines.push({ name: entry.name, line: built.text.includes(`${text}\n`) ? "described" : "shortened" });
+  for (const { name, placement } of built.stats.perEntry) {
+    withLine.add(name);
+    lines.push({
+      name,
+      line: placement === "whole" ? "described" : placement === "shortened" ? "shortened" : "name-only",
+    });
   }
   for (const entry of entries)
     if (!withLine.has(entry.name)) lines.push({ name: entry.name, line: "no-line" });

@@ -95,6 +95,23 @@ describe("skillbox explain", () => {
     ]);
   });
 
+  it("says which lines show the whole description, a shortened one or the name only, as the renderer placed them", async () => {
+    const mixed = path.join(harness.base, "mixed");
+    harness.writeSkill(mixed, "a-short", { description: "Rename files in bulk." });
+    harness.writeSkill(mixed, "b-long", {
+      description: `Converts audio files between formats. ${"It keeps tags, chapters and cover art while it converts. ".repeat(16)}`,
+    });
+    harness.writeSkill(mixed, "c-quiet", { description: "Formats SQL queries." });
+    expect((await harness.run(["state", "c-quiet", "name-only", "--dir", mixed])).code).toBe(0);
+    const overview = await explainJson(["convert audio", "--budget", "200"], [mixed]);
+    expect(overview.layer1).toMatchObject({
+      described: ["a-short"],
+      shortened: ["b-long"],
+      nameOnly: ["c-quiet"],
+      noLine: [],
+    });
+  });
+
   it("says which skills have no line of their own past the budget, and why a named one is not offered", async () => {
     const big = path.join(harness.base, "big");
     for (let index = 0; index < 40; index++) {
