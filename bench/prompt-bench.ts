@@ -17,7 +17,10 @@ export interface PromptBenchRow {
   warmBestMilliseconds: number;
   warmMedianMilliseconds: number;
   included: number;
+  /** Skills without a line of their own. */
   omitted: number;
+  /** Of those, the skills the map of areas counts (the rest are shown nowhere). */
+  grouped: number;
   tokens: number;
 }
 
@@ -69,6 +72,7 @@ export function runPromptBench(runs = 31): { tokenizerLoadMilliseconds: number; 
           warmMedianMilliseconds: durations[Math.floor(runs / 2)] as number,
           included: first?.stats.included ?? 0,
           omitted: first?.stats.omitted ?? 0,
+          grouped: first?.stats.grouped ?? 0,
           tokens: first?.tokens ?? 0,
         });
       }
