@@ -60,11 +60,6 @@ function storeUnavailable(error: Error): SkillboxError {
   );
 }
 
-/** better-sqlite3's Database class (its `SqliteError` too); throws `store-unavailable` when it cannot load. */
-export function loadBetterSqlite3(): typeof Database {
-  return load().Database;
-}
-
 /** better-sqlite3's Database class if it was loaded already, else undefined (never loads it). */
 export function loadedBetterSqlite3(): typeof Database | undefined {
   return loaded?.Database;
