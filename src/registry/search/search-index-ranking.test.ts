@@ -207,3 +207,59 @@ describe("search confidence", () => {
     }
   });
 });
+
+describe("search ranking: coordination in a large library", () => {
+  // Real-shaped skills among 1,500 generated ones: one answers the request with two of its words
+  // in a long description, another holds only its rarest word, in its name, description and tags.
+  const cluster = [
+    skill(
+      "kubernetes-debugging",
+      "Diagnose Kubernetes workloads on a cluster: crashing pods, failed deployments, services without endpoints, pending volumes, image pull errors, node pressure, logs and events, with the kubectl commands for each case.",
+    ),
+    skill(
+      "restart-policy",
+      "Restart policies for systemd units: Restart=, RestartSec= and when a unit restarts.",
+      {
+        tags: ["restart", "systemd"],
+      },
+    ),
+    skill("helm-release", "Install and upgrade Helm charts and check that their pods come up."),
+    skill("pod-autoscaler", "Scale pods on CPU and memory with the horizontal pod autoscaler."),
+    skill("pod-security", "Pod security standards and admission for pods."),
+    skill("crash-reporting", "Collect crash reports from mobile apps and group crashes by cause."),
+    skill("sentry-triage", "Triage crashing releases and errors in Sentry."),
+    skill("flaky-tests", "Find tests crashing the runner and quarantine them."),
+  ];
+  const filler = generateSyntheticSkills(1_500, 7).map((item) => ({
+    name: item.name,
+    description: item.description,
+    tags: item.tags,
+  }));
+  const request = "my pods are crashing, restart";
+
+  it("ranks a skill matching more of the request above one holding its rarest word", () => {
+    const hits = createSearchIndex([...cluster, ...filler]).search(request, 3);
+    expect(names(hits).slice(0, 2)).toEqual(["kubernetes-debugging", "restart-policy"]);
+    // Without coordination the one rare word wins: the test checks the feature, not the fixture.
+    const plain = createSearchIndex([...cluster, ...filler], { ranking: { coordinationPower: 0 } });
+    expect(plain.search(request, 1)[0]?.name).toBe("restart-policy");
+  });
+
+  it("leaves confidence as the matched share of the request, whatever the coordination", () => {
+    const coordinated = createSearchIndex([...cluster, ...filler]).search(request, 3);
+    const plain = createSearchIndex([...cluster, ...filler], { ranking: { coordinationPower: 0 } }).search(
+      request,
+      3,
+    );
+    const confidenceOf = (hits: typeof plain, name: string) =>
+      hits.find((hit) => hit.name === name)?.confidence;
+    for (const name of ["kubernetes-debugging", "restart-policy"])
+      expect(confidenceOf(coordinated, name)).toBe(confidenceOf(plain, name));
+  });
+
+  it("does not apply in a small library, where no word is rare enough to dominate", () => {
+    const small = createSearchIndex(cluster);
+    const plain = createSearchIndex(cluster, { ranking: { coordinationPower: 0 } });
+    expect(small.search(request, 3)).toEqual(plain.search(request, 3));
+  });
+});
