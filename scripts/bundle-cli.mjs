@@ -15,7 +15,7 @@ const { values } = parseArgs({ options: { outdir: { type: "string" }, metafile: 
 
 /**
  * Modules the CLI needs synchronously but rarely (zod schemas, wanted only to word a value a plain
- * check rejects; picomatch, only once a skill has `paths:`; ignore, only once a walk meets a `.gitignore`; the SQLite stores, only once a command
+ * check rejects; picomatch, only once a skill has `paths:`; ignore, only once a walk meets a `.gitignore`; the semantic ranker, only when configured; the SQLite stores, only once a command
  * uses one). Each `loader` file statically imports its `module` and returns it from `exportName`;
  * in the bundle the loader becomes a require() of `module` built as its own entry point `entry`
  * (require of an ES module, Node 20.19+, shares the ES module cache: one zod, one copy of each schema),
@@ -51,6 +51,12 @@ const LAZY_MODULES = [
     exportName: "loadCreateIgnoreMatcher",
     module: "src/registry/discovery/create-ignore-matcher.ts",
     entry: "lazy-create-ignore-matcher",
+  },
+  {
+    loader: "src/workspace/load-configured-semantic-ranker.ts",
+    exportName: "loadConfiguredSemanticRanker",
+    module: "src/registry/semantic/create-configured-semantic-ranker.ts",
+    entry: "lazy-configured-semantic-ranker",
   },
   {
     loader: "src/workspace/load-sqlite-stores.ts",

@@ -1,15 +1,16 @@
 // Opens Skillbox's SQLite file: WAL, busy timeout, foreign keys, then migrations, refusing files it must not touch.
 
 import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import type Database from "better-sqlite3";
 import { SkillboxError } from "../errors.js";
 import { openSqliteDatabase } from "./load-better-sqlite3.js";
 import { type Migration, migrations, readSchemaVersion, runMigrations } from "./migrations.js";
 import { toStoreError } from "./store-errors.js";
 
-/** The in-memory database path, for tests and throwaway runs. */
-export const MEMORY_STORE_PATH = ":memory:";
+import { defaultStorePath, MEMORY_STORE_PATH } from "./store-path.js";
+
+export { defaultStorePath, MEMORY_STORE_PATH };
 
 /** How long a statement waits for another process's lock before failing with `store-locked`. */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
@@ -36,11 +37,6 @@ export interface SkillboxStore {
   readonly isOpen: boolean;
   /** Closes the connection; safe to call twice. */
   close(): void;
-}
-
-/** `<homeDirectory>/.skillbox/skillbox.db`. */
-export function defaultStorePath(homeDirectory: string): string {
-  return join(homeDirectory, ".skillbox", "skillbox.db");
 }
 
 /**

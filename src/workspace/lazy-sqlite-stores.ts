@@ -2,24 +2,18 @@
 // (`list` on an empty folder) never loads better-sqlite3 nor opens the file. When better-sqlite3
 // cannot load and the caller accepts it, the stores live in memory for this process instead.
 
-import { isSkillboxError, SkillboxError } from "../errors.js";
-import { type AuditLog, InMemoryAuditLog } from "../store/audit-log.js";
-import { type CacheStore, InMemoryCacheStore } from "../store/cache-store.js";
-import { type EmbeddingStore, InMemoryEmbeddingStore } from "../store/embedding-store.js";
+import { SkillboxError } from "../errors.js";
+import type { AuditLog } from "../store/audit-log.js";
+import type { CacheStore } from "../store/cache-store.js";
+import type { EmbeddingStore } from "../store/embedding-store.js";
 import type { SkillboxStore } from "../store/open-store.js";
-import { InMemorySettingsStore, type SettingsStore } from "../store/settings-store.js";
-import { InMemoryUsageStore, type UsageStore } from "../store/usage-store.js";
+import type { SettingsStore } from "../store/settings-store.js";
+import type { UsageStore } from "../store/usage-store.js";
 import { loadSqliteStores } from "./load-sqlite-stores.js";
+import type { SqliteStores } from "./open-sqlite-stores.js";
 
 /** The stores once opened; `store` is undefined when they live in memory. */
-interface OpenedStores {
-  store: SkillboxStore | undefined;
-  settings: SettingsStore;
-  usage: UsageStore;
-  audit: AuditLog;
-  cache: CacheStore;
-  embeddings: EmbeddingStore;
-}
+type OpenedStores = SqliteStores;
 
 export interface LazySqliteStoresOptions {
   /** The SQLite file, or `:memory:`. */
@@ -110,26 +104,7 @@ export function createLazySqliteStores(options: LazySqliteStoresOptions): LazySq
 }
 
 function openOrFallBack(options: LazySqliteStoresOptions): OpenedStores {
-  try {
-    return loadSqliteStores().openSqliteStores(options.path);
-  } catch (error) {
-    if (
-      options.onUnavailable === undefined ||
-      !isSkillboxError(error) ||
-      error.code !== "store-unavailable"
-    ) {
-      throw error;
-    }
-    options.onUnavailable(error);
-    return {
-      store: undefined,
-      settings: new InMemorySettingsStore(),
-      usage: new InMemoryUsageStore(),
-      audit: new InMemoryAuditLog(),
-      cache: new InMemoryCacheStore(),
-      embeddings: new InMemoryEmbeddingStore(),
-    };
-  }
+  return loadSqliteStores().openSqliteStores(options.path, options.onUnavailable);
 }
 
 /** An object whose properties are those of `create()`'s result, made on the first property read. */

@@ -1,21 +1,22 @@
 // The SQLite file and the five stores over it. Reached only through load-sqlite-stores.ts, so the
 // store classes (and better-sqlite3) load when a command first uses a store, not at start-up.
 
-import type { AuditLog } from "../store/audit-log.js";
-import type { CacheStore } from "../store/cache-store.js";
-import type { EmbeddingStore } from "../store/embedding-store.js";
+import { isSkillboxError, type SkillboxError } from "../errors.js";
+import { type AuditLog, InMemoryAuditLog } from "../store/audit-log.js";
+import { type CacheStore, InMemoryCacheStore } from "../store/cache-store.js";
+import { type EmbeddingStore, InMemoryEmbeddingStore } from "../store/embedding-store.js";
 import { openStore, type SkillboxStore } from "../store/open-store.js";
-import type { SettingsStore } from "../store/settings-store.js";
+import { InMemorySettingsStore, type SettingsStore } from "../store/settings-store.js";
 import { SqliteAuditLog } from "../store/sqlite-audit-log.js";
 import { SqliteCacheStore } from "../store/sqlite-cache-store.js";
 import { SqliteEmbeddingStore } from "../store/sqlite-embedding-store.js";
 import { SqliteSettingsStore } from "../store/sqlite-settings-store.js";
 import { SqliteUsageStore } from "../store/sqlite-usage-store.js";
-import type { UsageStore } from "../store/usage-store.js";
+import { InMemoryUsageStore, type UsageStore } from "../store/usage-store.js";
 
-/** An open SQLite file and its stores. */
+/** An open SQLite file and its stores; `store` is undefined when they live in memory instead. */
 export interface SqliteStores {
-  store: SkillboxStore;
+  store: SkillboxStore | undefined;
   settings: SettingsStore;
   usage: UsageStore;
   audit: AuditLog;
@@ -23,9 +24,28 @@ export interface SqliteStores {
   embeddings: EmbeddingStore;
 }
 
-/** Opens (creating and migrating) the file at `path` and the stores over it; throws SkillboxError. */
-export function openSqliteStores(path: string): SqliteStores {
-  const store = openStore({ path });
+/**
+ * Opens (creating and migrating) the file at `path` and the stores over it; throws SkillboxError.
+ * When better-sqlite3 cannot load (`store-unavailable`) and `onUnavailable` is given, it is called
+ * and the stores live in memory instead.
+ */
+export function openSqliteStores(path: string, onUnavailable?: (error: SkillboxError) => void): SqliteStores {
+  let store: SkillboxStore;
+  try {
+    store = openStore({ path });
+  } catch (error) {
+    if (onUnavailable === undefined || !isSkillboxError(error) || error.code !== "store-unavailable")
+      throw error;
+    onUnavailable(error);
+    return {
+      store: undefined,
+      settings: new InMemorySettingsStore(),
+      usage: new InMemoryUsageStore(),
+      audit: new InMemoryAuditLog(),
+      cache: new InMemoryCacheStore(),
+      embeddings: new InMemoryEmbeddingStore(),
+    };
+  }
   try {
     return {
       store,

@@ -6,16 +6,16 @@ import { DEFAULT_TOKEN_ENCODING, keepTokenCountsIn, saveTokenCounts } from "../p
 import { nodeFileSystem } from "../registry/discovery/registry-file-system.js";
 import { listProjectFolders, resolveDefaultRoots } from "../registry/discovery/skill-roots.js";
 import { indexCacheFile, pruneIndexCaches } from "../registry/index/index-cache-file.js";
-import { createConfiguredSemanticRanker } from "../registry/semantic/create-configured-semantic-ranker.js";
 import { createSkillRegistry } from "../registry/skill-registry.js";
 import type { Diagnostic } from "../skills/diagnostic.js";
-import { defaultStorePath, MEMORY_STORE_PATH } from "../store/open-store.js";
 import type { SettingsStore } from "../store/settings-store.js";
 import { areScriptsAllowed, DEFAULT_ENABLED_BUILTIN_SKILL_NAMES } from "../store/skill-settings.js";
 import type { SkillState } from "../store/skill-state.js";
+import { defaultStorePath, MEMORY_STORE_PATH } from "../store/store-path.js";
 import { createStateResolver } from "./create-state-resolver.js";
 import { createLazySqliteStores } from "./lazy-sqlite-stores.js";
 import { loadConfig } from "./load-config.js";
+import { loadConfiguredSemanticRanker } from "./load-configured-semantic-ranker.js";
 import { tokenCountFile } from "./token-count-file.js";
 import type { OpenWorkspaceOptions, SkillStateChange, Workspace } from "./workspace.js";
 
@@ -134,7 +134,7 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
       ...(config.embeddings === undefined
         ? {}
         : {
-            semantic: createConfiguredSemanticRanker({
+            semantic: loadConfiguredSemanticRanker().createConfiguredSemanticRanker({
               config: config.embeddings,
               env: options.env,
               store: external?.embeddings ?? sqlite.embeddings,

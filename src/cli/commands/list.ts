@@ -5,7 +5,6 @@
 
 import type { SkillRecord } from "../../registry/index/skill-record.js";
 import { describeModelVisibility, type ModelVisibility } from "../../registry/model-visibility.js";
-import { hybridSearch } from "../../registry/semantic/hybrid-search.js";
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import type { SkillContext } from "../../skills/skill-metadata.js";
 import type { UsageStat } from "../../store/usage-store.js";
@@ -131,7 +130,12 @@ export const listCommand: CliCommand = {
       const found =
         values.query === undefined
           ? workspace.registry.list().map((record) => ({ record, relevance: undefined }))
-          : (await hybridSearch(workspace.registry, values.query, limit)).map((result) => ({
+          : // Loaded only for a search: a plain listing never needs the ranking code.
+            (
+              await (
+                await import("../../registry/semantic/hybrid-search.js")
+              ).hybridSearch(workspace.registry, values.query, limit)
+            ).map((result) => ({
               record: result.record,
               relevance: round(result.score),
             }));
