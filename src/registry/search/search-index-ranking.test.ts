@@ -238,10 +238,16 @@ describe("search ranking: coordination in a large library", () => {
   const request = "my pods are crashing, restart";
 
   it("ranks a skill matching more of the request above one holding its rarest word", () => {
-    const hits = createSearchIndex([...cluster, ...filler]).search(request, 3);
+    // Proximity off on both sides ("crashing pods" stand together): this measures coordination alone.
+    const hits = createSearchIndex([...cluster, ...filler], { ranking: { proximityBonus: 0 } }).search(
+      request,
+      3,
+    );
     expect(names(hits).slice(0, 2)).toEqual(["kubernetes-debugging", "restart-policy"]);
     // Without coordination the one rare word wins: the test checks the feature, not the fixture.
-    const plain = createSearchIndex([...cluster, ...filler], { ranking: { coordinationPower: 0 } });
+    const plain = createSearchIndex([...cluster, ...filler], {
+      ranking: { coordinationPower: 0, proximityBonus: 0 },
+    });
     expect(plain.search(request, 1)[0]?.name).toBe("restart-policy");
   });
 
@@ -261,5 +267,53 @@ describe("search ranking: coordination in a large library", () => {
     const small = createSearchIndex(cluster);
     const plain = createSearchIndex(cluster, { ranking: { coordinationPower: 0 } });
     expect(small.search(request, 3)).toEqual(plain.search(request, 3));
+  });
+});
+
+describe("search ranking: proximity", () => {
+  // Both hold the three words; one says them together, the other across a long description (and
+  // has one of them as a tag, which alone would rank it first).
+  const skills = [
+    skill(
+      "vault-secrets",
+      "Store secrets in Vault and rotate them on a schedule. Issues dynamic credentials for queues, caches and cloud accounts, with policy files, templates, agents and audit devices for any database.",
+      { tags: ["vault", "credentials"] },
+    ),
+    skill(
+      "access-keeper",
+      "Rotate the passwords and credentials of each database user without downtime, then check who still uses the old ones.",
+      { tags: ["postgres"] },
+    ),
+    skill("postgres-admin", "Administer PostgreSQL: roles, backups, replication and vacuum.", {
+      tags: ["database"],
+    }),
+    skill("aws-iam", "Manage AWS IAM users, roles and access keys.", { tags: ["aws"] }),
+    skill("ssh-keys", "Create and rotate SSH keys for servers."),
+  ];
+  const request = "rotate database credentials";
+
+  it("ranks a skill that uses the request's words together above one that scatters them", () => {
+    expect(names(createSearchIndex(skills).search(request, 2))).toEqual(["access-keeper", "vault-secrets"]);
+    const plain = createSearchIndex(skills, { ranking: { proximityBonus: 0 } });
+    expect(names(plain.search(request, 2))).toEqual(["vault-secrets", "access-keeper"]);
+  });
+
+  it("counts words near each other in the body opening too", () => {
+    // The same words in both bodies (equal scores without proximity, the tie going to the name
+    // first in order), "roll" and "canary" together in one only.
+    const near = withBody(
+      skill("deploy-notes", "Deployment notes."),
+      "Roll back a canary release. Then watch dashboards, alerts, logs, traces, saturation, latency, traffic and errors.\n",
+    );
+    const far = withBody(
+      skill("deploy-guide", "Deployment notes."),
+      "Roll back a release. Then watch dashboards, alerts, logs, traces, saturation, latency, traffic and errors, canary.\n",
+    );
+    expect(names(createSearchIndex([far, near]).search("canary roll", 2))).toEqual([
+      "deploy-notes",
+      "deploy-guide",
+    ]);
+    const plain = createSearchIndex([far, near], { ranking: { proximityBonus: 0 } });
+    expect(names(plain.search("canary roll", 2))).toEqual(["deploy-guide", "deploy-notes"]);
   });
 });

@@ -1,7 +1,8 @@
 // Ranked skill search for catalogs larger than the Layer 1 budget: BM25F over seven weighted fields
 // (name parts, namespace, tags, description, when_to_use, body headings, body opening), long
 // natural-language requests stripped of the words many skills share, a bonus for query phrases
-// found as phrases, and a normalised confidence beside the raw score. Kept current incrementally with add/remove/update.
+// found as phrases or near each other, a coordination factor in large libraries, and a normalised
+// confidence beside the raw score. Kept current incrementally with add/remove/update.
 //
 // Confidence (SearchHit.confidence, in [0, 1]): the share of the query's IDF mass that a skill
 // matches. Each query term t can add at most w_t * idf_t * (k1 + 1) to a BM25 score (the
@@ -93,6 +94,10 @@ export interface SearchRanking {
    * to this power (in a library of 1,000 skills or more; less below, none under 100).
    */
   coordinationPower: number;
+  /** Two request terms near each other in the description or body opening add this share of the pair's IDF. */
+  proximityBonus: number;
+  /** How near (in terms; in the body opening, in distinct terms by first appearance). */
+  proximityWindow: number;
 }
 
 /** Pseudo-relevance feedback settings (0 documents or terms turns it off). */
@@ -149,6 +154,12 @@ const PHRASE_CANDIDATES = 30;
 const COORDINATION_POWER = 0.75;
 const COORDINATION_FROM_SKILLS = 100;
 const COORDINATION_FULL_AT_SKILLS = 1000;
+// Proximity: two request terms within 8 terms of each other in the description or the body opening
+// (where authors say what the skill is for) add 0.35 of the pair's lower IDF, on the 30 best
+// candidates. Tune set at 10,000 distractors, top-1 / top-5 40.3% / 64.7% -> 43.7% / 66.0%, at 1,000
+// 59.2% / 82.4% -> 60.5% / 83.6% (neighbouring settings: the same top-1 gain, top-5 within a prompt or two).
+const PROXIMITY_BONUS = 0.35;
+const PROXIMITY_WINDOW = 8;
 const DEFAULT_FEEDBACK: SearchFeedback = { documents: 0, terms: 0, weight: 0 };
 const DEFAULT_RANKING: SearchRanking = {
   fieldWeights: FIELD_WEIGHTS,
@@ -159,6 +170,8 @@ const DEFAULT_RANKING: SearchRanking = {
   longQueryIdfPower: LONG_QUERY_IDF_POWER,
   phraseBonus: PHRASE_BONUS,
   coordinationPower: COORDINATION_POWER,
+  proximityBonus: PROXIMITY_BONUS,
+  proximityWindow: PROXIMITY_WINDOW,
 };
 // Feedback terms in more than this share of skills are too common to steer.
 const FEEDBACK_MAX_FRACTION = 0.05;
@@ -293,6 +306,7 @@ export function createSearchIndex(
     }
     applyCoordination(parsed, touched);
     addPhraseBonus(parsed, touched);
+    addProximityBonus(parsed, touched);
     // The exact name (hyphens, case and spacing aside) outranks every partial match.
     for (const id of exactIds ?? []) {
       if (scores[id] === 0) touched.push(id);
@@ -430,6 +444,57 @@ export function createSearchIndex(
         if ((has & mask) === mask && adjacent.has(`${left} ${right}`))
           bonus += ranking.phraseBonus * (pairValues[index] as number);
       });
+      scores[id] = (scores[id] ?? 0) + bonus;
+    }
+  }
+
+  /**
+   * Adds a bonus to the best candidates for each pair of request terms found near each other in
+   * their description or body opening: words of one request that a skill uses together, in the
+   * sentences that say what it does, are likelier its purpose than the same words far apart.
+   */
+  function addProximityBonus(parsed: ParsedQuery, touched: number[]): void {
+    if (ranking.proximityBonus <= 0 || touched.length === 0) return;
+    const terms = [...parsed.weights.keys()].filter((term) => (parsed.bits.get(term) ?? 0) !== 0);
+    if (terms.length < 2) return;
+    const candidates =
+      touched.length <= PHRASE_CANDIDATES
+        ? touched
+        : [...touched]
+            .sort((left, right) => (scores[right] ?? 0) - (scores[left] ?? 0))
+            .slice(0, PHRASE_CANDIDATES);
+    const count = idsByKey.size;
+    const idfs = new Map(
+      terms.map((term) => [term, inverseDocumentFrequency(postings.get(term)?.length ?? 0, count)]),
+    );
+    const window = ranking.proximityWindow;
+    for (const id of candidates) {
+      const has = matched[id] ?? 0;
+      const wanted = new Set(terms.filter((term) => (has & (parsed.bits.get(term) ?? 0)) !== 0));
+      if (wanted.size < 2) continue;
+      const skill = documents[id] as SearchableSkill;
+      const near = new Set<string>();
+      for (const sequence of [analyzeSearchText(skill.description), splitTerms(skill.bodyTerms)]) {
+        const positions: number[] = [];
+        sequence.forEach((term, position) => {
+          if (wanted.has(term)) positions.push(position);
+        });
+        for (let first = 0; first < positions.length; first++) {
+          const at = positions[first] as number;
+          for (let second = first + 1; second < positions.length; second++) {
+            const other = positions[second] as number;
+            if (other - at > window) break;
+            const left = sequence[at] as string;
+            const right = sequence[other] as string;
+            if (left !== right) near.add(left < right ? `${left} ${right}` : `${right} ${left}`);
+          }
+        }
+      }
+      let bonus = 0;
+      for (const pair of near) {
+        const [left = "", right = ""] = pair.split(" ");
+        bonus += ranking.proximityBonus * Math.min(idfs.get(left) ?? 0, idfs.get(right) ?? 0);
+      }
       scores[id] = (scores[id] ?? 0) + bonus;
     }
   }
