@@ -305,8 +305,10 @@ export function createSearchIndex(
         accumulate(term, weight, 0, averages, touched);
     }
     applyCoordination(parsed, touched);
-    addPhraseBonus(parsed, touched);
-    addProximityBonus(parsed, touched);
+    // Both bonuses look at the same few best candidates, chosen once (before either adds).
+    const candidates = bestCandidates(touched);
+    addPhraseBonus(parsed, candidates);
+    addProximityBonus(parsed, candidates);
     // The exact name (hyphens, case and spacing aside) outranks every partial match.
     for (const id of exactIds ?? []) {
       if (scores[id] === 0) touched.push(id);
@@ -408,19 +410,29 @@ export function createSearchIndex(
     return frequency;
   }
 
+  /** The PHRASE_CANDIDATES best-scored skills (kept by insertion: cheaper than sorting thousands). */
+  function bestCandidates(touched: readonly number[]): number[] {
+    if (touched.length <= PHRASE_CANDIDATES) return [...touched];
+    const best: number[] = [];
+    for (const id of touched) {
+      const score = scores[id] ?? 0;
+      if (best.length === PHRASE_CANDIDATES && score <= (scores[best[best.length - 1] as number] ?? 0))
+        continue;
+      let position = best.length;
+      while (position > 0 && score > (scores[best[position - 1] as number] ?? 0)) position--;
+      best.splice(position, 0, id);
+      if (best.length > PHRASE_CANDIDATES) best.pop();
+    }
+    return best;
+  }
+
   /**
    * Adds a bonus to the best candidates for each pair of adjacent query terms that also stand
    * side by side in their name, description, when_to_use, tags or a heading ("pull request",
    * "code review"): word order carries meaning that a bag of words loses.
    */
-  function addPhraseBonus(parsed: ParsedQuery, touched: number[]): void {
-    if (parsed.pairs.length === 0 || touched.length === 0) return;
-    const candidates =
-      touched.length <= PHRASE_CANDIDATES
-        ? touched
-        : [...touched]
-            .sort((left, right) => (scores[right] ?? 0) - (scores[left] ?? 0))
-            .slice(0, PHRASE_CANDIDATES);
+  function addPhraseBonus(parsed: ParsedQuery, candidates: readonly number[]): void {
+    if (parsed.pairs.length === 0 || candidates.length === 0) return;
     const count = idsByKey.size;
     const pairValues = parsed.pairs.map(([left, right]) => {
       const leftFrequency = postings.get(left)?.length ?? 0;
@@ -453,16 +465,10 @@ export function createSearchIndex(
    * their description or body opening: words of one request that a skill uses together, in the
    * sentences that say what it does, are likelier its purpose than the same words far apart.
    */
-  function addProximityBonus(parsed: ParsedQuery, touched: number[]): void {
-    if (ranking.proximityBonus <= 0 || touched.length === 0) return;
+  function addProximityBonus(parsed: ParsedQuery, candidates: readonly number[]): void {
+    if (ranking.proximityBonus <= 0 || candidates.length === 0) return;
     const terms = [...parsed.weights.keys()].filter((term) => (parsed.bits.get(term) ?? 0) !== 0);
     if (terms.length < 2) return;
-    const candidates =
-      touched.length <= PHRASE_CANDIDATES
-        ? touched
-        : [...touched]
-            .sort((left, right) => (scores[right] ?? 0) - (scores[left] ?? 0))
-            .slice(0, PHRASE_CANDIDATES);
     const count = idsByKey.size;
     const idfs = new Map(
       terms.map((term) => [term, inverseDocumentFrequency(postings.get(term)?.length ?? 0, count)]),
