@@ -156,7 +156,12 @@ export function createRegistryViews(options: RegistryViewsOptions): RegistryView
         for (const hit of hits) {
           const record = index.byName.get(hit.name)?.record;
           if (record !== undefined && visible(record))
-            results.push({ record, score: hit.score, confidence: hit.confidence });
+            results.push({
+              record,
+              score: hit.score,
+              confidence: hit.confidence,
+              matchedTerms: hit.matchedTerms,
+            });
           if (results.length >= limit) return results;
         }
         if (hits.length < want) break;

@@ -73,6 +73,8 @@ export interface SkillSearchResult {
   score: number;
   /** The share of the query's weight this skill matches, in [0, 1], comparable across queries and library sizes (see search-index.ts). */
   confidence: number;
+  /** How many distinct words of the query the skill holds in any field (one-letter words and bare numbers aside). */
+  matchedTerms: number;
 }
 
 /** The registry (seed 000's SkillRegistry API, incremental). Methods that need the index load it on first use. */

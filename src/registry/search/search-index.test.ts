@@ -128,6 +128,30 @@ describe("createSearchIndex: ranking", () => {
       expect(() => index.search(query)).not.toThrow();
     }
   });
+
+  it("counts the query's distinct words each hit holds in any field, body opening included", () => {
+    const index = createSearchIndex([
+      skill("deploy-tool", "Deploy containers.", { bodyTerms: "helm chart rollback" }),
+      skill("other", "Unrelated notes about gardening."),
+    ]);
+    const [hit] = index.search("deploy helm rollback 42 x gardening\n");
+    expect(hit?.name).toBe("deploy-tool");
+    // deploy, helm, rollback: the bare number and the one-letter word do not count; score unchanged.
+    expect(hit?.matchedTerms).toBe(3);
+    expect(index.search("deploy helm rollback\n")[0]?.matchedTerms).toBe(3);
+    expect(index.search("gardening\n")[0]).toMatchObject({ name: "other", matchedTerms: 1 });
+  });
+
+  it("counts common words a long request drops from scoring too", () => {
+    const many = Array.from({ length: 10 }, (_, at) =>
+      skill(`file-skill-${at}`, `Handle file work number ${at}.`),
+    );
+    const index = createSearchIndex([...many, skill("csv-cleaner", "Clean a csv file and dedupe rows.")]);
+    const hit = index.search("please clean my csv file and dedupe the rows today\n")[0];
+    expect(hit?.name).toBe("csv-cleaner");
+    // clean, csv, file (in every skill, dropped from scoring), dedupe, rows.
+    expect(hit?.matchedTerms).toBe(5);
+  });
 });
 
 describe("createSearchIndex: incremental updates", () => {

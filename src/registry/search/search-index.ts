@@ -45,6 +45,12 @@ export interface SearchHit {
    * comparable across queries and library sizes, for thresholds.
    */
   confidence: number;
+  /**
+   * How many distinct words of the query this skill holds, in any field (body opening included);
+   * one-letter words and bare numbers do not count. Whether a skill shares several of a request's
+   * words says more than one rare word does, at any library size.
+   */
+  matchedTerms: number;
 }
 
 /** A ranked index over skills, updated in place as the registry changes. */
@@ -315,7 +321,7 @@ export function createSearchIndex(
       scores[id] = (scores[id] ?? 0) + 2 * maximum + 10;
       confidences.set(id, 1);
     }
-    const hits = selectTop(touched, limit, confidences);
+    const hits = selectTop(touched, limit, confidences, parsed);
     for (const id of touched) {
       scores[id] = 0;
       matched[id] = 0;
@@ -505,7 +511,12 @@ export function createSearchIndex(
     }
   }
 
-  function selectTop(ids: number[], limit: number, confidences: Map<number, number>): SearchHit[] {
+  function selectTop(
+    ids: number[],
+    limit: number,
+    confidences: Map<number, number>,
+    parsed: ParsedQuery,
+  ): SearchHit[] {
     // Copies of one skill share a name: the best copy stands for it.
     const best = new Map<string, number>();
     for (const id of ids) {
@@ -530,15 +541,44 @@ export function createSearchIndex(
       return left.name < right.name;
     };
     const top: SearchHit[] = [];
+    const idOf = new Map<SearchHit, number>();
     for (const [name, id] of best) {
-      const hit: SearchHit = { name, score: scores[id] as number, confidence: confidences.get(id) ?? 0 };
+      const hit: SearchHit = {
+        name,
+        score: scores[id] as number,
+        confidence: confidences.get(id) ?? 0,
+        matchedTerms: 0,
+      };
+      idOf.set(hit, id);
       if (top.length === limit && !ranksBefore(hit, top[top.length - 1] as SearchHit)) continue;
       let position = top.length;
       while (position > 0 && ranksBefore(hit, top[position - 1] as SearchHit)) position--;
       top.splice(position, 0, hit);
       if (top.length > limit) top.pop();
     }
+    for (const hit of top) hit.matchedTerms = countMatchedTerms(parsed, idOf.get(hit) as number);
     return top;
+  }
+
+  /**
+   * The query's distinct words this skill holds. Scoring already set a bit per weighted term; words
+   * without one (common words a sentence dropped, terms past the 31st) are looked up in the skill's
+   * own fields, for the few hits returned only.
+   */
+  function countMatchedTerms(parsed: ParsedQuery, id: number): number {
+    const has = matched[id] ?? 0;
+    let count = 0;
+    let fields: Set<string> | undefined;
+    for (const term of parsed.words) {
+      const mask = parsed.bits.get(term) ?? 0;
+      if (mask !== 0) {
+        if ((has & mask) !== 0) count++;
+        continue;
+      }
+      fields ??= new Set(analyzeFields(documents[id] as SearchableSkill).flat());
+      if (fields.has(term)) count++;
+    }
+    return count;
   }
 
   function parseQuery(query: string): ParsedQuery {
@@ -597,7 +637,8 @@ export function createSearchIndex(
       seenPairs.add(pair);
       pairs.push([left, right]);
     }
-    return { weights, mass, pairs, bits: new Map() };
+    const countable = distinct.filter((term) => term.length >= 2 && !/^\d+$/.test(term));
+    return { weights, mass, pairs, bits: new Map(), words: countable };
   }
 
   /** The stem of a query word, or a variant the index knows when the stem itself is unknown (gpus -> gpu). */
@@ -656,6 +697,8 @@ interface ParsedQuery {
   pairs: [string, string][];
   /** Each weighted term's bit in `matched` (0 past the 31st), set while scoring. */
   bits: Map<string, number>;
+  /** The query's distinct terms that count for SearchHit.matchedTerms: not one letter, not a bare number. */
+  words: string[];
 }
 
 function inverseDocumentFrequency(documentFrequency: number, count: number): number {

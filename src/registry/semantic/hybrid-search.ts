@@ -42,7 +42,13 @@ export async function hybridSearch(
   for (const { key, score } of fuseRankings([lexical.map((hit) => hit.record.name), ranked])) {
     const record = lexicalByName.get(key)?.record ?? byName.get(key);
     if (record === undefined) continue;
-    results.push({ record, score, confidence: lexicalByName.get(key)?.confidence ?? 0 });
+    const lexicalHit = lexicalByName.get(key);
+    results.push({
+      record,
+      score,
+      confidence: lexicalHit?.confidence ?? 0,
+      matchedTerms: lexicalHit?.matchedTerms ?? 0,
+    });
     if (results.length >= limit) break;
   }
   return results;
