@@ -99,7 +99,7 @@ describe("the suggester", () => {
     // that many with one only, and a skill sharing fewer is never suggested, whatever the threshold).
     const broad = "Write and test code: unit tests, regular expressions, commit messages from the diff";
     expect(
-      createSkillSuggester({ registry: registry(), setting: "on" }).suggest(broad).length,
+      createSkillSuggester({ registry: registry(), setting: "on", threshold: 0 }).suggest(broad).length,
     ).toBeGreaterThan(2);
     expect(suggester.suggest(broad)).toHaveLength(2);
   });
