@@ -106,7 +106,7 @@ export function createSkillSuggester(options: SkillSuggesterOptions): SkillSugge
       // A sent message is complete: the trailing newline stops the index from expanding the last
       // word as if it were half typed.
       const query = `${message}\n`;
-      const requestTerms = new Set(analyzeSearchText(message).filter(isWord));
+      const requestWords = countRequestWords(message);
       const contextPaths = [...mentionedPaths(message), ...folderEntries(options.cwd)];
       const inContext = new Set(
         contextPaths.length === 0 ? [] : registry.matchingForPaths(contextPaths).map((record) => record.name),
@@ -117,15 +117,14 @@ export function createSkillSuggester(options: SkillSuggesterOptions): SkillSugge
         const { record } = hit;
         if (exclude(record.name) || !isOffered(registry, record, inContext)) continue;
         // The index's own confidence: the hit's share of the request's IDF mass, on one scale at any library size.
-        let confidence = hit.confidence;
-        if (inContext.has(record.name)) confidence = Math.min(1, confidence + CONTEXT_BONUS);
-        const evidence = matchEvidence(requestTerms.size, hit.matchedTerms, inContext.has(record.name));
-        if (evidence === undefined) continue;
-        const needed = Math.max(
-          evidence === "strong" ? threshold : threshold * WEAK_MATCH_FACTOR,
-          coverage?.describes(record.name) === true ? nudgeThreshold : 0,
-        );
-        if (confidence < needed) continue;
+        const rule = suggestionRule(requestWords, hit, {
+          inContext: inContext.has(record.name),
+          described: coverage?.describes(record.name) === true,
+          threshold,
+          nudgeThreshold,
+        });
+        if (rule.needed === undefined || rule.confidence < rule.needed) continue;
+        const { confidence } = rule;
         picked.push({
           name: record.name,
           description: record.metadata.description,
@@ -155,22 +154,47 @@ export function createSkillSuggester(options: SkillSuggesterOptions): SkillSugge
   };
 }
 
+/** How many distinct words of a request can count as shared with a skill. */
+export function countRequestWords(message: string): number {
+  return new Set(analyzeSearchText(message).filter(isWord)).size;
+}
+
+/** Why a search hit is suggested or not: the words it shares and the confidence it then needs. */
+interface SuggestionRule {
+  /** The request's words the skill holds, plus one when the working folder's files match its `paths`. */
+  shared: number;
+  /** The confidence it needs; undefined when it shares too few words to be suggested at all. */
+  needed: number | undefined;
+  /** Its confidence, with the working-folder bonus. */
+  confidence: number;
+}
+
 /**
- * How well a hit is supported, from the request's distinct words and how many of them the skill
- * holds in any field (SearchHit.matchedTerms): `strong` when it holds four (all of a shorter
- * request), `weak` when it holds two or three or the request is one word, undefined when
- * it shares fewer than two of a longer request (one common word is no evidence among 10,000 skills)
- * or none of a one-word one. A skill the working folder's files match counts one shared word more.
+ * The suggestion rule for one hit. Evidence is `strong` when the skill holds four of the request's
+ * words (all of a shorter request) and needs `threshold`; `weak` when it holds two or three, or
+ * the request is one word, and needs three times as much; a skill holding fewer than two words of a
+ * longer request (one common word is no evidence among 10,000 skills), or none of a one-word one,
+ * is never suggested. A skill Layer 1 describes needs at least the nudge threshold.
  */
-export function matchEvidence(
+export function suggestionRule(
   requestWords: number,
-  matchedTerms: number,
-  inContext: boolean,
-): "strong" | "weak" | undefined {
-  const shared = matchedTerms + (inContext ? 1 : 0);
-  if (requestWords < 2) return shared >= 1 ? "weak" : undefined;
-  if (shared >= Math.min(STRONG_SHARED_WORDS, requestWords)) return "strong";
-  return shared >= WEAK_SHARED_WORDS ? "weak" : undefined;
+  hit: { confidence: number; matchedTerms: number },
+  options: { inContext?: boolean; described?: boolean; threshold?: number; nudgeThreshold?: number } = {},
+): SuggestionRule {
+  const threshold = options.threshold ?? DEFAULT_SUGGESTION_THRESHOLD;
+  const shared = hit.matchedTerms + (options.inContext === true ? 1 : 0);
+  const confidence =
+    options.inContext === true ? Math.min(1, hit.confidence + CONTEXT_BONUS) : hit.confidence;
+  let evidence: "strong" | "weak" | undefined;
+  if (requestWords < 2) evidence = shared >= 1 ? "weak" : undefined;
+  else if (shared >= Math.min(STRONG_SHARED_WORDS, requestWords)) evidence = "strong";
+  else evidence = shared >= WEAK_SHARED_WORDS ? "weak" : undefined;
+  if (evidence === undefined) return { shared, needed: undefined, confidence };
+  const needed = Math.max(
+    evidence === "strong" ? threshold : threshold * WEAK_MATCH_FACTOR,
+    options.described === true ? (options.nudgeThreshold ?? DEFAULT_NUDGE_THRESHOLD) : 0,
+  );
+  return { shared, needed, confidence };
 }
 
 /**

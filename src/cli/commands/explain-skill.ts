@@ -6,8 +6,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import {
-  DEFAULT_SUGGESTION_THRESHOLD,
+  countRequestWords,
   type SkillSuggestion,
+  suggestionRule,
 } from "../../agent/suggestions/create-skill-suggester.js";
 import type { SkillRecord } from "../../registry/index/skill-record.js";
 import type { SkillRegistry } from "../../registry/skill-registry-types.js";
@@ -81,7 +82,7 @@ export interface ExplainSkillInput {
   /** How many results search_skills returns. */
   limit: number;
   /** The ranking for the prompt, as deep as it was looked for (skills the model may load). */
-  ranking: readonly { name: string; score: number; confidence: number }[];
+  ranking: readonly { name: string; score: number; confidence: number; matchedTerms: number }[];
   suggestions: readonly SkillSuggestion[];
   suggestionSetting: string;
 }
@@ -232,13 +233,35 @@ export function explainSkill(input: ExplainSkillInput): SkillExplanation {
       message:
         hit === undefined
           ? "Not suggested: search does not match it."
-          : `Not suggested: its confidence ${hit.confidence.toFixed(2)} is below the suggestion threshold ${DEFAULT_SUGGESTION_THRESHOLD} (${
-              described ? "a skill Layer 1 describes needs more" : "or others ranked higher"
-            }), or suggestions are off for this library (${input.suggestionSetting}).`,
+          : notSuggestedMessage(input, hit, {
+              inContext: record.conditional && matchingFolderEntries(registry, record, input.cwd).length > 0,
+              described,
+            }),
     });
   }
   explanation.offered = explanation.offeredBy.length > 0;
   return explanation;
+}
+
+/** Which part of the suggestion rule held a ranked skill back (see suggestionRule). */
+function notSuggestedMessage(
+  input: ExplainSkillInput,
+  hit: { confidence: number; matchedTerms: number },
+  options: { inContext: boolean; described: boolean },
+): string {
+  const requestWords = countRequestWords(input.prompt);
+  const rule = suggestionRule(requestWords, hit, options);
+  const shares = `it shares ${rule.shared} of the prompt's ${requestWords} word${requestWords === 1 ? "" : "s"}`;
+  const off = `suggestions are off for this library (${input.suggestionSetting})`;
+  if (rule.needed === undefined) {
+    return `Not suggested: ${shares}, too few to suggest it whatever its confidence (two are needed, or the one word of a one-word prompt). Words users say for this task belong in its description or when_to_use.`;
+  }
+  if (rule.confidence < rule.needed) {
+    return `Not suggested: ${shares}, and its confidence ${rule.confidence.toFixed(2)} is below the ${rule.needed.toFixed(2)} a skill sharing that many needs${
+      options.described ? " (a skill Layer 1 describes needs at least the nudge threshold)" : ""
+    }.`;
+  }
+  return `Not suggested: ${shares} and its confidence ${rule.confidence.toFixed(2)} clears the ${rule.needed.toFixed(2)} it needs, so others ranked higher took the places, or ${off}.`;
 }
 
 /** The record a query names: a plain or qualified name, else the skill whose folder it is. */

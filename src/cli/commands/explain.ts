@@ -132,6 +132,7 @@ export const explainCommand: CliCommand = {
                   name: hit.record.name,
                   score: hit.score,
                   confidence: hit.confidence,
+                  matchedTerms: hit.matchedTerms,
                 })),
                 suggestions: suggested,
                 suggestionSetting: view.suggestionSetting,
