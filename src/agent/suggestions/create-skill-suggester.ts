@@ -77,7 +77,7 @@ export const DEFAULT_NUDGE_THRESHOLD = 0.3;
 // them): four (all of a shorter request) make a match on the threshold, two or three need this
 // multiple of it. Tune set, recall@3 / negatives at 1,000 and 10,000 distractors: 61.3% / 5% and
 // 54.2% / 5% (three words on the threshold: 67.2% / 10% and 54.2% / 20%; words counted over name, namespace,
-// tags, description and when_to_use only, as before: 57.6% / 5% and 50.8% / 0%).
+// tags, description and when_to_use only, as before: 57.6% / 5% and 50.0% / 0%).
 const STRONG_SHARED_WORDS = 4;
 const WEAK_SHARED_WORDS = 2;
 const WEAK_MATCH_FACTOR = 3;
