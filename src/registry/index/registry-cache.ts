@@ -1,14 +1,14 @@
 // The persisted index: one header line, then the roots' columns through v8.serialize (far fewer
 // objects to build than JSON tuples), written atomically, ignored when missing, damaged or foreign.
 
-import * as path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import type { SkillFileEntry } from "../discovery/load-skill-entry.js";
-import { errorCodeOf, type RegistryFileSystem } from "../discovery/registry-file-system.js";
+import type { RegistryFileSystem } from "../discovery/registry-file-system.js";
 import type { SkillRoot } from "../discovery/skill-roots.js";
 import type { DirectoryNode } from "../discovery/skill-tree.js";
 import { decodeRoot, encodeRoot } from "./registry-cache-codec.js";
+import { writeCacheFile } from "./write-cache-file.js";
 
 /** Bump when the layout or the loader's output changes: older files are then ignored. */
 export const REGISTRY_CACHE_VERSION = 7;
@@ -21,9 +21,6 @@ export interface RegistryCacheContent {
 
 // The V8 version is part of the header: another engine may not read the serialized payload.
 const HEADER = Buffer.from(`skillbox-index ${REGISTRY_CACHE_VERSION} v8-${process.versions.v8}\n`, "latin1");
-
-// Temp names are unique per process (pid) and per write (count); node:crypto is not worth loading for them.
-let temporaryCount = 0;
 
 /**
  * Reads the cache; undefined when it is missing, unreadable, of another version or key, or
@@ -70,40 +67,18 @@ export function writeRegistryCache(
   const files: SkillFileEntry[][] = roots.map(() => []);
   for (const node of content.directories) directories[node.rootIndex]?.push(node);
   for (const entry of content.files) files[entry.rootIndex]?.push(entry);
-  const temporary = `${file}.${process.pid}.${(temporaryCount++).toString(36)}.tmp`;
-  try {
-    const payload = serialize({
-      key,
-      roots: roots.map((root, index) => encodeRoot(root.path, directories[index] ?? [], files[index] ?? [])),
-    });
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const descriptor = fs.openSync(temporary, "w");
-    try {
-      writeAll(fs, descriptor, HEADER);
-      writeAll(fs, descriptor, payload);
-    } finally {
-      fs.closeSync(descriptor);
-    }
-    fs.renameSync(temporary, file);
-    return undefined;
-  } catch (error) {
-    try {
-      fs.rmSync(temporary, { force: true });
-    } catch {
-      // Nothing more to clean up; the warning below says what failed.
-    }
-    return {
-      severity: "warning",
-      code: "cache-write-failed",
-      message: `Could not write the skill index cache (${errorCodeOf(error) ?? "error"}); the next start scans every skill again. Check that the folder is writable.`,
-      path: file,
-    };
-  }
-}
-
-/** Writes all of `bytes` (a write may take fewer bytes than asked). */
-function writeAll(fs: RegistryFileSystem, descriptor: number, bytes: Uint8Array): void {
-  for (let offset = 0; offset < bytes.length; ) {
-    offset += fs.writeSync(descriptor, bytes, offset, bytes.length - offset);
-  }
+  return writeCacheFile(
+    fs,
+    file,
+    HEADER,
+    () =>
+      serialize({
+        key,
+        roots: roots.map((root, index) =>
+          encodeRoot(root.path, directories[index] ?? [], files[index] ?? []),
+        ),
+      }),
+    "the skill index cache",
+    "the next start scans every skill again",
+  );
 }

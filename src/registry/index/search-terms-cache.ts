@@ -2,16 +2,11 @@
 // only a process that searches loads them, so `list` and `prompt` read and hold nothing more.
 // Same rules as the index file: header with version and V8, atomic write, ignored when damaged.
 
-import * as path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import type { SkillFileEntry } from "../discovery/load-skill-entry.js";
-import {
-  errorCodeOf,
-  type FileStamp,
-  hasSameValues,
-  type RegistryFileSystem,
-} from "../discovery/registry-file-system.js";
+import { type FileStamp, hasSameValues, type RegistryFileSystem } from "../discovery/registry-file-system.js";
+import { writeCacheFile } from "./write-cache-file.js";
 
 /** Bump when the terms' analysis changes (stemmer, stop words, what is extracted). */
 const SEARCH_TERMS_VERSION = 1;
@@ -29,8 +24,6 @@ interface TermsColumns {
   headings: string[];
   bodies: string[];
 }
-
-let temporaryCount = 0;
 
 /** The terms file of an index file. */
 export function searchTermsFile(indexFile: string): string {
@@ -109,32 +102,12 @@ export function writeSearchTermsCache(
     columns.bodies.push(entry.bodyTerms);
   }
   columns.stamps = Float64Array.from(numbers);
-  const temporary = `${file}.${process.pid}.${(temporaryCount++).toString(36)}.tmp`;
-  try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const payload = serialize(columns);
-    const descriptor = fs.openSync(temporary, "w");
-    try {
-      for (const bytes of [HEADER, payload]) {
-        for (let offset = 0; offset < bytes.length; )
-          offset += fs.writeSync(descriptor, bytes, offset, bytes.length - offset);
-      }
-    } finally {
-      fs.closeSync(descriptor);
-    }
-    fs.renameSync(temporary, file);
-    return undefined;
-  } catch (error) {
-    try {
-      fs.rmSync(temporary, { force: true });
-    } catch {
-      // Nothing more to clean up; the warning says what failed.
-    }
-    return {
-      severity: "warning",
-      code: "cache-write-failed",
-      message: `Could not save the skills' search terms (${errorCodeOf(error) ?? "error"}); the next search reads the skill files again. Check that the folder is writable.`,
-      path: file,
-    };
-  }
+  return writeCacheFile(
+    fs,
+    file,
+    HEADER,
+    () => serialize(columns),
+    "the skills' search terms",
+    "the next search reads the skill files again",
+  );
 }
