@@ -5,10 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { AgentEvent } from "../agent/agent-types.js";
 import { HOOK_EVENT_NAMES, type HookFailure, parseHookEvent } from "../agent/hooks/hook-events.js";
 import { parseSlashCommand } from "../agent/invocation/user-invocation.js";
-import {
-  type ResolvedProviderConfig,
-  resolveProviderConfig,
-} from "../agent/providers/resolve-provider-config.js";
+import type { ResolvedProviderConfig } from "../agent/providers/resolve-provider-config.js";
 import { SkillboxError } from "../errors.js";
 import { suggestSkillNames } from "../tools/suggest-skill-names.js";
 import { readTargetLanguage } from "../translate/translate-if-enabled.js";
@@ -27,6 +24,7 @@ import { openCliWorkspace } from "./open-cli-workspace.js";
 import { parseBudgetOption } from "./parse-budget-option.js";
 import { usageError } from "./parse-command-arguments.js";
 import { describeCliAllow } from "./permission-prompt.js";
+import { resolveCliProvider } from "./resolve-cli-provider.js";
 
 /** An open agent and what it was built from; `close` ends the session and closes the workspace. */
 export interface CliAgent {
@@ -56,21 +54,7 @@ export function openCliAgent(
   try {
     for (const diagnostic of workspace.diagnostics) io.stderr(`${formatDiagnosticLine(diagnostic)}\n`);
     const { config } = workspace;
-    const providerConfig = resolveProviderConfig({
-      flags: {
-        provider: values.provider,
-        model: values.model,
-        baseUrl: values["base-url"],
-        apiKey: values["api-key"],
-      },
-      config: {
-        provider: config.provider,
-        model: config.model,
-        baseUrl: config.baseUrl,
-        models: config.models,
-      },
-      env: io.env ?? process.env,
-    });
+    const providerConfig = resolveCliProvider(values, values.model, config, io.env ?? process.env);
     // Layer 1 is translated by the translator the settings page uses (the configured provider and
     // model), so run and chat send what the page previews; without one, by the agent's own model.
     const configured =

@@ -4,7 +4,6 @@
 
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { resolveProviderConfig } from "../../agent/providers/resolve-provider-config.js";
 import { SkillboxError } from "../../errors.js";
 import {
   type ActivationGates,
@@ -22,6 +21,7 @@ import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
 import { openCliWorkspace, WORKSPACE_OPTIONS } from "../open-cli-workspace.js";
 import { parseBudgetOption } from "../parse-budget-option.js";
 import { parseCommandArguments, rejectExtraArguments, usageError } from "../parse-command-arguments.js";
+import { resolveCliProvider } from "../resolve-cli-provider.js";
 import { runModelCases } from "./eval-model.js";
 import { rankCases } from "./eval-offline.js";
 import { createEvalProgress } from "./eval-progress.js";
@@ -190,21 +190,7 @@ async function runEval(
 
     let loads: { score: LoadScore; cases: LoadedCase[]; provider: string; model: string } | undefined;
     if (values.model) {
-      const providerConfig = resolveProviderConfig({
-        flags: {
-          provider: values.provider,
-          model: values["model-id"],
-          baseUrl: values["base-url"],
-          apiKey: values["api-key"],
-        },
-        config: {
-          provider: config.provider,
-          model: config.model,
-          baseUrl: config.baseUrl,
-          models: config.models,
-        },
-        env,
-      });
+      const providerConfig = resolveCliProvider(values, values["model-id"], config, env);
       const progress = createEvalProgress(stream, "model", collected.cases.length);
       try {
         const cases = await runModelCases(collected.cases, {
