@@ -155,6 +155,27 @@ describe("search ranking: copies of one skill", () => {
     expect(index.search("split documents")).toEqual([]);
     expect(index.search("extract text")[0]?.name).toBe("pdf");
   });
+
+  it("ranks a name by its best copy whichever comes first, and frees the name when its last copy goes", () => {
+    const weak = skill("pdf", "Notes.", { key: "a:pdf", tags: ["invoices"] });
+    const strong = skill("pdf", "Invoices: read invoices, total invoices.", { key: "b:pdf" });
+    const billing = skill("billing", "Invoices for customers.");
+    const index = createSearchIndex([weak, strong, billing]);
+    const hits = index.search("invoices", 5);
+    expect(hits.map((hit) => hit.name).sort()).toEqual(["billing", "pdf"]);
+    const reversed = createSearchIndex([strong, weak, billing]).search("invoices", 5);
+    expect(reversed).toEqual(hits);
+    expect(index.remove("a:pdf")).toBe(true);
+    expect(index.search("invoices", 5).find((hit) => hit.name === "pdf")).toBeDefined();
+    expect(index.remove("b:pdf")).toBe(true);
+    index.add(skill("invoice-maker", "Makes invoices."));
+    expect(
+      index
+        .search("invoices", 5)
+        .map((hit) => hit.name)
+        .sort(),
+    ).toEqual(["billing", "invoice-maker"]);
+  });
 });
 
 describe("search confidence", () => {

@@ -152,6 +152,18 @@ describe("createSearchIndex: ranking", () => {
     // clean, csv, file (in every skill, dropped from scoring), dedupe, rows.
     expect(hit?.matchedTerms).toBe(5);
   });
+
+  it("keeps each hit's matchedTerms when it is read after later searches and changes", () => {
+    const index = createSearchIndex([
+      skill("deploy-tool", "Deploy containers.", { bodyTerms: "helm chart rollback" }),
+      skill("other", "Unrelated notes about gardening."),
+    ]);
+    const [first] = index.search("deploy helm rollback gardening\n");
+    const [second] = index.search("gardening\n");
+    index.update(skill("deploy-tool", "Something else entirely."));
+    expect(first).toMatchObject({ name: "deploy-tool", matchedTerms: 3 });
+    expect(second).toMatchObject({ name: "other", matchedTerms: 1 });
+  });
 });
 
 describe("createSearchIndex: incremental updates", () => {

@@ -195,6 +195,14 @@ export function createSearchIndex(
   const postings = new Map<string, number[]>();
   const idsByKey = new Map<string, number>();
   const idsByNormalisedName = new Map<string, Set<number>>();
+  // Copies of one skill share a name: each name has a small integer slot, so picking each name's
+  // best copy among thousands of scored documents needs no string-keyed map per search.
+  const slotsByName = new Map<string, number>();
+  const slotOf: number[] = [];
+  const slotUsers: number[] = [];
+  const freeSlots: number[] = [];
+  // Per slot, the best-scored document of the current search (-1: none yet); reset after each.
+  let bestOfSlot = new Int32Array(0);
   const documents: (SearchableSkill | undefined)[] = [];
   const lengths: number[] = [];
   const freeIds: number[] = [];
@@ -244,6 +252,14 @@ export function createSearchIndex(
       idsByNormalisedName.set(normalised, sameName);
     }
     sameName.add(id);
+    let slot = slotsByName.get(skill.name);
+    if (slot === undefined) {
+      slot = freeSlots.pop() ?? slotUsers.length;
+      slotsByName.set(skill.name, slot);
+      slotUsers[slot] = 0;
+    }
+    slotUsers[slot] = (slotUsers[slot] ?? 0) + 1;
+    slotOf[id] = slot;
   }
 
   function remove(key: string): boolean {
@@ -277,6 +293,12 @@ export function createSearchIndex(
       totalLengths[field] = (totalLengths[field] ?? 0) - (lengths[id * FIELD_COUNT + field] ?? 0);
     }
     idsByNormalisedName.get(normaliseName(skill.name))?.delete(id);
+    const slot = slotOf[id] as number;
+    slotUsers[slot] = (slotUsers[slot] ?? 1) - 1;
+    if (slotUsers[slot] === 0) {
+      slotsByName.delete(skill.name);
+      freeSlots.push(slot);
+    }
     idsByKey.delete(key);
     documents[id] = undefined;
     freeIds.push(id);
@@ -294,6 +316,7 @@ export function createSearchIndex(
       matched = new Int32Array(scores.length);
       matchedMass = new Float64Array(scores.length);
     }
+    if (bestOfSlot.length < slotUsers.length) bestOfSlot = new Int32Array(scores.length).fill(-1);
     const averages = totalLengths.map((total) => Math.max(total / count, 1));
     const touched: number[] = [];
     let bit = 0;
@@ -313,8 +336,18 @@ export function createSearchIndex(
     applyCoordination(parsed, touched);
     // Both bonuses look at the same few best candidates, chosen once (before either adds).
     const candidates = bestCandidates(touched);
-    addPhraseBonus(parsed, candidates);
-    addProximityBonus(parsed, candidates);
+    // Both look at the candidates' analysed descriptions: each is analysed once.
+    const descriptions = new Map<number, string[]>();
+    const descriptionTerms = (id: number) => {
+      let terms = descriptions.get(id);
+      if (terms === undefined) {
+        terms = analyzeSearchText((documents[id] as SearchableSkill).description);
+        descriptions.set(id, terms);
+      }
+      return terms;
+    };
+    addPhraseBonus(parsed, candidates, descriptionTerms);
+    addProximityBonus(parsed, candidates, descriptionTerms);
     // The exact name (hyphens, case and spacing aside) outranks every partial match.
     for (const id of exactIds ?? []) {
       if (scores[id] === 0) touched.push(id);
@@ -437,7 +470,11 @@ export function createSearchIndex(
    * side by side in their name, description, when_to_use, tags or a heading ("pull request",
    * "code review"): word order carries meaning that a bag of words loses.
    */
-  function addPhraseBonus(parsed: ParsedQuery, candidates: readonly number[]): void {
+  function addPhraseBonus(
+    parsed: ParsedQuery,
+    candidates: readonly number[],
+    descriptionTerms: (id: number) => string[],
+  ): void {
     if (parsed.pairs.length === 0 || candidates.length === 0) return;
     const count = idsByKey.size;
     const pairValues = parsed.pairs.map(([left, right]) => {
@@ -455,7 +492,7 @@ export function createSearchIndex(
       // Only a skill holding both words of a pair can hold the phrase: most candidates need no look.
       const has = matched[id] ?? 0;
       if (!pairMasks.some((mask) => mask !== 0 && (has & mask) === mask)) continue;
-      const adjacent = adjacentPairs(documents[id] as SearchableSkill);
+      const adjacent = adjacentPairs(documents[id] as SearchableSkill, descriptionTerms(id));
       let bonus = 0;
       parsed.pairs.forEach(([left, right], index) => {
         const mask = pairMasks[index] as number;
@@ -471,7 +508,11 @@ export function createSearchIndex(
    * their description or body opening: words of one request that a skill uses together, in the
    * sentences that say what it does, are likelier its purpose than the same words far apart.
    */
-  function addProximityBonus(parsed: ParsedQuery, candidates: readonly number[]): void {
+  function addProximityBonus(
+    parsed: ParsedQuery,
+    candidates: readonly number[],
+    descriptionTerms: (id: number) => string[],
+  ): void {
     if (ranking.proximityBonus <= 0 || candidates.length === 0) return;
     const terms = [...parsed.weights.keys()].filter((term) => (parsed.bits.get(term) ?? 0) !== 0);
     if (terms.length < 2) return;
@@ -486,7 +527,7 @@ export function createSearchIndex(
       if (wanted.size < 2) continue;
       const skill = documents[id] as SearchableSkill;
       const near = new Set<string>();
-      for (const sequence of [analyzeSearchText(skill.description), splitTerms(skill.bodyTerms)]) {
+      for (const sequence of [descriptionTerms(id), splitTerms(skill.bodyTerms)]) {
         const positions: number[] = [];
         sequence.forEach((term, position) => {
           if (wanted.has(term)) positions.push(position);
@@ -517,12 +558,16 @@ export function createSearchIndex(
     confidences: Map<number, number>,
     parsed: ParsedQuery,
   ): SearchHit[] {
-    // Copies of one skill share a name: the best copy stands for it.
-    const best = new Map<string, number>();
+    // Copies of one skill share a name: the best copy stands for it (the first of equal copies), and
+    // names come in the order their first copy was scored.
+    const order: number[] = [];
     for (const id of ids) {
-      const name = (documents[id] as SearchableSkill).name;
-      const previous = best.get(name);
-      if (previous === undefined || (scores[id] ?? 0) > (scores[previous] ?? 0)) best.set(name, id);
+      const slot = slotOf[id] as number;
+      const previous = bestOfSlot[slot] as number;
+      if (previous === -1) {
+        bestOfSlot[slot] = id;
+        order.push(slot);
+      } else if ((scores[id] ?? 0) > (scores[previous] ?? 0)) bestOfSlot[slot] = id;
     }
     const usage = new Map<string, number>();
     const usageOf = (name: string) => {
@@ -533,31 +578,53 @@ export function createSearchIndex(
       }
       return value;
     };
-    const ranksBefore = (left: SearchHit, right: SearchHit) => {
-      const gap = left.score - right.score;
-      if (Math.abs(gap) > TIE_EPSILON * Math.max(1, Math.abs(left.score))) return gap > 0;
-      const usageGap = usageOf(left.name) - usageOf(right.name);
+    const ranksBefore = (score: number, name: string, right: SearchHit) => {
+      const gap = score - right.score;
+      if (Math.abs(gap) > TIE_EPSILON * Math.max(1, Math.abs(score))) return gap > 0;
+      const usageGap = usageOf(name) - usageOf(right.name);
       if (usageGap !== 0) return usageGap > 0;
-      return left.name < right.name;
+      return name < right.name;
     };
     const top: SearchHit[] = [];
-    const idOf = new Map<SearchHit, number>();
-    for (const [name, id] of best) {
-      const hit: SearchHit = {
-        name,
-        score: scores[id] as number,
-        confidence: confidences.get(id) ?? 0,
-        matchedTerms: 0,
-      };
-      idOf.set(hit, id);
-      if (top.length === limit && !ranksBefore(hit, top[top.length - 1] as SearchHit)) continue;
+    for (const slot of order) {
+      const id = bestOfSlot[slot] as number;
+      bestOfSlot[slot] = -1;
+      const name = (documents[id] as SearchableSkill).name;
+      const score = scores[id] as number;
+      // Most names rank below the last kept hit: they are dropped before any object is made.
+      if (top.length === limit && !ranksBefore(score, name, top[top.length - 1] as SearchHit)) continue;
       let position = top.length;
-      while (position > 0 && ranksBefore(hit, top[position - 1] as SearchHit)) position--;
-      top.splice(position, 0, hit);
+      while (position > 0 && ranksBefore(score, name, top[position - 1] as SearchHit)) position--;
+      top.splice(position, 0, matchedHit(name, score, confidences.get(id) ?? 0, parsed, id));
       if (top.length > limit) top.pop();
     }
-    for (const hit of top) hit.matchedTerms = countMatchedTerms(parsed, idOf.get(hit) as number);
     return top;
+  }
+
+  /**
+   * A hit whose matchedTerms is counted when first read: callers that filter hits read it for the
+   * few they keep, and counting may analyse the skill's fields. What it needs is taken now (the
+   * per-search bits are cleared when the search returns).
+   */
+  function matchedHit(
+    name: string,
+    score: number,
+    confidence: number,
+    parsed: ParsedQuery,
+    id: number,
+  ): SearchHit {
+    const has = matched[id] ?? 0;
+    const skill = documents[id] as SearchableSkill;
+    let count: number | undefined;
+    return {
+      name,
+      score,
+      confidence,
+      get matchedTerms() {
+        count ??= countMatchedTerms(parsed, has, skill);
+        return count;
+      },
+    };
   }
 
   /**
@@ -565,8 +632,7 @@ export function createSearchIndex(
    * without one (common words a sentence dropped, terms past the 31st) are looked up in the skill's
    * own fields, for the few hits returned only.
    */
-  function countMatchedTerms(parsed: ParsedQuery, id: number): number {
-    const has = matched[id] ?? 0;
+  function countMatchedTerms(parsed: ParsedQuery, has: number, skill: SearchableSkill): number {
     let count = 0;
     let fields: Set<string> | undefined;
     for (const term of parsed.words) {
@@ -575,7 +641,7 @@ export function createSearchIndex(
         if ((has & mask) !== 0) count++;
         continue;
       }
-      fields ??= new Set(analyzeFields(documents[id] as SearchableSkill).flat());
+      fields ??= new Set(analyzeFields(skill).flat());
       if (fields.has(term)) count++;
     }
     return count;
@@ -728,13 +794,13 @@ function splitTerms(terms: string | undefined): string[] {
 }
 
 /** The adjacent term pairs of a skill's short fields, as "left right" strings. */
-function adjacentPairs(skill: SearchableSkill): Set<string> {
+function adjacentPairs(skill: SearchableSkill, descriptionTerms: readonly string[]): Set<string> {
   const pairs = new Set<string>();
   const addSequence = (terms: readonly string[]) => {
     for (let index = 0; index + 1 < terms.length; index++) pairs.add(`${terms[index]} ${terms[index + 1]}`);
   };
   addSequence(nameTerms(skill.name));
-  addSequence(analyzeSearchText(skill.description));
+  addSequence(descriptionTerms);
   if (skill.whenToUse !== undefined) addSequence(analyzeSearchText(skill.whenToUse));
   for (const tag of skill.tags) addSequence(analyzeSearchText(tag));
   addSequence(splitTerms(skill.headingTerms));
