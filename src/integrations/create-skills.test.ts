@@ -45,6 +45,19 @@ describe("createSkills", () => {
     expect(skills.systemPrompt().startsWith("Use load_skill")).toBe(true);
   });
 
+  it("renders the skill list again when its entries change between calls, and the same text while they do not", async () => {
+    writeSkill("alpha-tool", "description: Does alpha things.", "Alpha.");
+    writeSkill("beta-tool", "description: Does beta things.", "Beta.");
+    skills = await createSkills({ dirs: [root], cwd: root, home: root });
+    const before = skills.systemPrompt();
+    expect(skills.systemPrompt()).toBe(before);
+    expect(before.indexOf("- alpha-tool")).toBeLessThan(before.indexOf("- beta-tool"));
+    // Usage orders Layer 1: the used skill moves first.
+    expect(skills.registry.recordUsage("beta-tool")).toBe(true);
+    const after = skills.systemPrompt();
+    expect(after.indexOf("- beta-tool")).toBeLessThan(after.indexOf("- alpha-tool"));
+  });
+
   it("returns the full body on every load without a session, and a short note on a repeat within one", async () => {
     writeSkill("csv-cleanup", "description: Cleans CSV files.", "Trim every cell.");
     skills = await createSkills({ dirs: [root] });

@@ -16,6 +16,7 @@ import { renderSuggestionReminder } from "../agent/suggestions/suggestion-remind
 import { createGuideSection, createSkillsSection, renderSystemPrompt } from "../agent/system-prompt.js";
 import { SkillboxError } from "../errors.js";
 import { renderSkillCatalog, type SkillCatalogOptions } from "../prompt/render-skill-catalog.js";
+import type { SkillEntry } from "../registry/skill-entry.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import type { SkillWatcher } from "../registry/watch/watch-skills.js";
 import { createSkillTools } from "../tools/create-skill-tools.js";
@@ -138,8 +139,23 @@ export async function createSkills(options: CreateSkillsOptions = {}): Promise<S
   });
   let watcher: SkillWatcher | undefined =
     options.watch === true ? registry.watch({ persistent: false }) : undefined;
-  const renderCatalog = () =>
-    renderSkillCatalog(registry.catalogEntries(), { countTokens: false, ...options.catalog });
+  // Layer 1 is rendered for every system prompt and every suggestion (which reads its coverage):
+  // at 10,000 skills rendering costs more than the search itself. The text depends only on the
+  // entries and the fixed options, so the last one is reused while the entries are the same (the
+  // registry builds fresh entries each time, so they are compared field by field). A host's
+  // `states` or `descriptions` can change between calls unseen: then it is rendered every time.
+  const catalogOptions: SkillCatalogOptions = { countTokens: false, ...options.catalog };
+  const reusable = catalogOptions.states === undefined && catalogOptions.descriptions === undefined;
+  let rendered: { entries: SkillEntry[]; built: ReturnType<typeof renderSkillCatalog> } | undefined;
+  const renderCatalog = () => {
+    const entries = registry.catalogEntries();
+    if (reusable && rendered !== undefined && sameEntries(rendered.entries, entries)) return rendered.built;
+    const built = renderSkillCatalog(entries, catalogOptions);
+    // A snapshot: a host's registry may hand back the same entry objects and change them later.
+    if (reusable)
+      rendered = { entries: entries.map((entry) => ({ ...entry, tags: [...entry.tags] })), built };
+    return built;
+  };
   let suggester: SkillSuggester | undefined;
   const suggest = (text: string, exclude: readonly string[] = []): SkillSuggestion[] => {
     suggester ??= createSkillSuggester({
@@ -192,6 +208,25 @@ export async function createSkills(options: CreateSkillsOptions = {}): Promise<S
       if (ownsRegistry) registry.close();
     },
   };
+}
+
+/** True when both lists hold equal entries in the same order (every field, tags item by item). */
+function sameEntries(left: readonly SkillEntry[], right: readonly SkillEntry[]): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) {
+    const a = left[index] as SkillEntry;
+    const b = right[index] as SkillEntry;
+    const keys = Object.keys(a) as (keyof SkillEntry)[];
+    if (keys.length !== Object.keys(b).length) return false;
+    for (const key of keys) {
+      const value = a[key];
+      const other = b[key];
+      if (value === other) continue;
+      if (!Array.isArray(value) || !Array.isArray(other) || value.length !== other.length) return false;
+      if (value.some((item, at) => item !== other[at])) return false;
+    }
+  }
+  return true;
 }
 
 /** A tracker that remembers nothing, so every load returns the full body. */
