@@ -15,6 +15,7 @@ import { readLayer1Coverage } from "../agent/suggestions/layer1-coverage.js";
 import { renderSuggestionReminder } from "../agent/suggestions/suggestion-reminder.js";
 import { createGuideSection, createSkillsSection, renderSystemPrompt } from "../agent/system-prompt.js";
 import { SkillboxError } from "../errors.js";
+import type { CatalogEntry } from "../prompt/catalog-entry.js";
 import { renderSkillCatalog, type SkillCatalogOptions } from "../prompt/render-skill-catalog.js";
 import type { SkillEntry } from "../registry/skill-entry.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
@@ -210,23 +211,38 @@ export async function createSkills(options: CreateSkillsOptions = {}): Promise<S
   };
 }
 
+// Every field an entry has or the renderer reads: a field added to either type must be listed here
+// (or this fails to compile).
+const ENTRY_FIELDS: Record<keyof SkillEntry | keyof CatalogEntry, true> = {
+  name: true,
+  description: true,
+  whenToUse: true,
+  tags: true,
+  location: true,
+  score: true,
+  isNew: true,
+  state: true,
+  userInvocable: true,
+  namespace: true,
+  descriptionHidden: true,
+};
+const ENTRY_KEYS = Object.keys(ENTRY_FIELDS);
+
 /** True when both lists hold equal entries in the same order (every field, tags item by item). */
 function sameEntries(left: readonly SkillEntry[], right: readonly SkillEntry[]): boolean {
   if (left.length !== right.length) return false;
   for (let index = 0; index < left.length; index++) {
     const a = left[index] as SkillEntry;
     const b = right[index] as SkillEntry;
-    const keys = Object.keys(a) as (keyof SkillEntry)[];
-    if (keys.length !== Object.keys(b).length) return false;
-    for (const key of keys) {
-      const value = a[key];
-      const other = b[key];
-      if (value === other) continue;
-      if (!Array.isArray(value) || !Array.isArray(other) || value.length !== other.length) return false;
-      if (value.some((item, at) => item !== other[at])) return false;
-    }
+    for (const key of ENTRY_KEYS) if (key !== "tags" && fieldOf(a, key) !== fieldOf(b, key)) return false;
+    if (a.tags.length !== b.tags.length) return false;
+    for (let at = 0; at < a.tags.length; at++) if (a.tags[at] !== b.tags[at]) return false;
   }
   return true;
+}
+
+function fieldOf(entry: object, key: string): unknown {
+  return (entry as Record<string, unknown>)[key];
 }
 
 /** A tracker that remembers nothing, so every load returns the full body. */
