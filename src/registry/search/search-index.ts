@@ -213,6 +213,8 @@ export function createSearchIndex(
   let matched = new Int32Array(0);
   // Per document, the IDF mass of the query terms it holds (weight * idf summed), for coordination.
   let matchedMass = new Float64Array(0);
+  // Per document, its confidence (taken before feedback, coordination and bonuses change scores).
+  let confidences = new Float64Array(0);
   const feedback = options.feedback ?? DEFAULT_FEEDBACK;
   const ranking: SearchRanking = { ...DEFAULT_RANKING, ...options.ranking };
   const fieldWeights = ranking.fieldWeights;
@@ -314,6 +316,7 @@ export function createSearchIndex(
     if (scores.length < documents.length) {
       scores = new Float64Array(Math.max(documents.length, scores.length * 2));
       matched = new Int32Array(scores.length);
+      confidences = new Float64Array(scores.length);
       matchedMass = new Float64Array(scores.length);
     }
     if (bestOfSlot.length < slotUsers.length) bestOfSlot = new Int32Array(scores.length).fill(-1);
@@ -327,8 +330,7 @@ export function createSearchIndex(
       accumulate(term, weight, mask, averages, touched);
     }
     const maximum = parsed.mass * (k1 + 1);
-    const confidences = new Map<number, number>();
-    for (const id of touched) confidences.set(id, maximum > 0 ? Math.min(1, (scores[id] ?? 0) / maximum) : 0);
+    for (const id of touched) confidences[id] = maximum > 0 ? Math.min(1, (scores[id] ?? 0) / maximum) : 0;
     if (feedback.documents > 0 && feedback.terms > 0 && touched.length > 0) {
       for (const [term, weight] of feedbackTerms(parsed, touched))
         accumulate(term, weight, 0, averages, touched);
@@ -352,13 +354,14 @@ export function createSearchIndex(
     for (const id of exactIds ?? []) {
       if (scores[id] === 0) touched.push(id);
       scores[id] = (scores[id] ?? 0) + 2 * maximum + 10;
-      confidences.set(id, 1);
+      confidences[id] = 1;
     }
-    const hits = selectTop(touched, limit, confidences, parsed);
+    const hits = selectTop(touched, limit, parsed);
     for (const id of touched) {
       scores[id] = 0;
       matched[id] = 0;
       matchedMass[id] = 0;
+      confidences[id] = 0;
     }
     return hits;
   }
@@ -552,12 +555,7 @@ export function createSearchIndex(
     }
   }
 
-  function selectTop(
-    ids: number[],
-    limit: number,
-    confidences: Map<number, number>,
-    parsed: ParsedQuery,
-  ): SearchHit[] {
+  function selectTop(ids: number[], limit: number, parsed: ParsedQuery): SearchHit[] {
     // Copies of one skill share a name: the best copy stands for it (the first of equal copies), and
     // names come in the order their first copy was scored.
     const order: number[] = [];
@@ -595,7 +593,7 @@ export function createSearchIndex(
       if (top.length === limit && !ranksBefore(score, name, top[top.length - 1] as SearchHit)) continue;
       let position = top.length;
       while (position > 0 && ranksBefore(score, name, top[position - 1] as SearchHit)) position--;
-      top.splice(position, 0, matchedHit(name, score, confidences.get(id) ?? 0, parsed, id));
+      top.splice(position, 0, matchedHit(name, score, confidences[id] ?? 0, parsed, id));
       if (top.length > limit) top.pop();
     }
     return top;
