@@ -56,7 +56,7 @@ export interface SkillEntryCache {
   entryFor(skill: SkillPath, options?: { maxAgeMs?: number }): Promise<BuiltSkill | undefined>;
   /** Called (synchronously, from the watch event) when a file of a built skill changed on disk. */
   onDirty(listener: (uri: string) => void): () => void;
-  /** True when some watch event has not been checked yet (the caller rebuilds those entries). */
+  /** The URIs a watch event touched since their last check (the caller rebuilds those entries). */
   dirtyUris(): string[];
   /** Stops watching. */
   close(): void;
