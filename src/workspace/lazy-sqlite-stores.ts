@@ -12,9 +12,6 @@ import type { UsageStore } from "../store/usage-store.js";
 import { loadSqliteStores } from "./load-sqlite-stores.js";
 import type { SqliteStores } from "./open-sqlite-stores.js";
 
-/** The stores once opened; `store` is undefined when they live in memory. */
-type OpenedStores = SqliteStores;
-
 export interface LazySqliteStoresOptions {
   /** The SQLite file, or `:memory:`. */
   path: string;
@@ -24,7 +21,7 @@ export interface LazySqliteStoresOptions {
    */
   onUnavailable?: (error: SkillboxError) => void;
   /** Runs once, right after the stores opened (in memory or not), before they are handed out. */
-  onOpened?: (stores: OpenedStores) => void;
+  onOpened?: (stores: SqliteStores) => void;
 }
 
 /** Stores that open the SQLite file the first time any of them is used. */
@@ -45,10 +42,10 @@ export interface LazySqliteStores {
 
 /** Creates the stores without touching the file. */
 export function createLazySqliteStores(options: LazySqliteStoresOptions): LazySqliteStores {
-  let opened: OpenedStores | undefined;
-  const open = (): OpenedStores => {
+  let opened: SqliteStores | undefined;
+  const open = (): SqliteStores => {
     if (opened !== undefined) return opened;
-    opened = openOrFallBack(options);
+    opened = loadSqliteStores().openSqliteStores(options.path, options.onUnavailable);
     options.onOpened?.(opened);
     return opened;
   };
@@ -97,14 +94,8 @@ export function createLazySqliteStores(options: LazySqliteStoresOptions): LazySq
       const changes = sqlite.database.prepare("SELECT total_changes() AS changes").pluck().get();
       return `${String(version)}:${String(changes)}`;
     },
-    close() {
-      opened?.store?.close();
-    },
+    close: () => store.close(),
   };
-}
-
-function openOrFallBack(options: LazySqliteStoresOptions): OpenedStores {
-  return loadSqliteStores().openSqliteStores(options.path, options.onUnavailable);
 }
 
 /** An object whose properties are those of `create()`'s result, made on the first property read. */
