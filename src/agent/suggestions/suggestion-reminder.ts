@@ -2,6 +2,7 @@
 // `<system-reminder>` block appended to the person's message (as Claude Code adds context to a turn),
 // so the system prompt and the cached prefix stay as they were.
 
+import { collapseToLine, truncateText } from "../../prompt/escape-text.js";
 import { LOAD_SKILL_TOOL } from "../../tools/tool-names.js";
 
 /** What a reminder needs of a suggestion. */
@@ -19,7 +20,8 @@ export function renderSuggestionReminder(
 ): string {
   if (skills.length === 0) return "";
   const lines = skills.map(
-    (skill) => `- ${neutralise(skill.name)}: ${neutralise(shorten(skill.description))}`,
+    (skill) =>
+      `- ${neutralise(skill.name)}: ${neutralise(truncateText(collapseToLine(skill.description), MAX_DESCRIPTION))}`,
   );
   return [
     "<system-reminder>",
@@ -32,13 +34,6 @@ export function renderSuggestionReminder(
 /** The message with the reminder after it (unchanged when the reminder is empty). */
 export function appendReminder(message: string, reminder: string): string {
   return reminder === "" ? message : `${message}\n\n${reminder}`;
-}
-
-function shorten(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  if (flat.length <= MAX_DESCRIPTION) return flat;
-  const cut = flat.lastIndexOf(" ", MAX_DESCRIPTION - 1);
-  return `${flat.slice(0, cut > MAX_DESCRIPTION / 2 ? cut : MAX_DESCRIPTION - 1)}…`;
 }
 
 /** A description may not close the block early or open another. */
