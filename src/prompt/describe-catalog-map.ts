@@ -2,6 +2,7 @@
 // saying what the map is and how to find a skill in it, one line per area, and a line for the rest.
 
 import type { CatalogToolNames } from "./catalog-format.js";
+import { countOf } from "./describe-shortfall.js";
 import type { CatalogArea, CatalogAreaRest } from "./group-catalog-entries.js";
 
 /** How many skills the map holds, in how many areas. */
@@ -35,8 +36,4 @@ export function describeAreaRest(rest: CatalogAreaRest, other: boolean): string 
   const areas = countOf(rest.areas, other ? "other area" : "area", other ? "other areas" : "areas");
   const examples = rest.examples.length === 0 ? "" : `, e.g. ${rest.examples.join(", ")}`;
   return `${countOf(rest.count, other ? "more skill" : "skill", other ? "more skills" : "skills")} in ${areas}${examples}`;
-}
-
-function countOf(count: number, singular: string, plural: string): string {
-  return `${count} ${count === 1 ? singular : plural}`;
 }

@@ -38,7 +38,8 @@ export function describeShortfall(shortfall: CatalogShortfall, tools: CatalogToo
   return `Note: this list is shortened to fit its budget: ${joinClauses(parts)}. ${findHint}`;
 }
 
-function countOf(count: number, singular: string, plural: string): string {
+/** `1 skill`, `3 skills`: the count with the word that agrees with it. */
+export function countOf(count: number, singular: string, plural: string): string {
   return `${count} ${count === 1 ? singular : plural}`;
 }
 
