@@ -21,12 +21,6 @@ export interface McpRequestGuardOptions {
   acceptQueryToken?: boolean;
 }
 
-/** True for an address only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, "$1").toLowerCase();
-  return bare === "localhost" || bare === "::1" || /^127(?:\.\d{1,3}){3}$/.test(bare);
-}
-
 /** Loopback names every local server accepts. */
 export const LOOPBACK_HOSTNAMES = ["localhost", "127.0.0.1", "[::1]"] as const;
 

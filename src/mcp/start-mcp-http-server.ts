@@ -7,14 +7,10 @@ import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
 import { SkillboxError } from "../errors.js";
+import { isLoopbackHost } from "../text/is-loopback-host.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { type CreateSkillsMcpServerOptions, createSkillsMcpServer } from "./create-skills-mcp-server.js";
-import {
-  createMcpRequestGuard,
-  isLoopbackHost,
-  jsonRpcErrorResponse,
-  LOOPBACK_HOSTNAMES,
-} from "./guard-mcp-request.js";
+import { createMcpRequestGuard, jsonRpcErrorResponse, LOOPBACK_HOSTNAMES } from "./guard-mcp-request.js";
 import { createLegacyHttpSessions } from "./legacy-http-sessions.js";
 import { createSkillsMcpService, type SkillsMcpService } from "./skills-mcp-service.js";
 

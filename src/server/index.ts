@@ -1,6 +1,7 @@
 // `skillbox/server`: the HTTP API and settings page as a Hono app, a real server (startServer, the
 // entry `skillbox serve` uses), and the token loader. Other front ends use the server only through here.
 
+export { isLoopbackHost } from "../text/is-loopback-host.js";
 export {
   type ConfiguredTranslator,
   createConfiguredTranslator,
@@ -41,7 +42,6 @@ export type { SkillSummary } from "./skill-summary.js";
 export {
   DEFAULT_HOST,
   DEFAULT_PORT,
-  isLoopbackHost,
   type RunningServer,
   type StartServerOptions,
   startServer,

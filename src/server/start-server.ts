@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
 import type { Hono } from "hono";
 import { SkillboxError } from "../errors.js";
+import { isLoopbackHost } from "../text/is-loopback-host.js";
 import { tokenFilePath } from "../workspace/load-token.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { type CreateAppOptions, createApp } from "./create-app.js";
@@ -55,11 +56,6 @@ export interface RunningServer {
   openSignInPage(): Promise<boolean>;
   /** Ends every event stream and connection, then stops listening. Safe to call twice. */
   close(): Promise<void>;
-}
-
-/** True for addresses only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  return host === "localhost" || host === "::1" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /**
