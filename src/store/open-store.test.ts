@@ -5,7 +5,8 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isSkillboxError } from "../errors.js";
 import { latestSchemaVersion } from "./migrations.js";
-import { defaultStorePath, openStore } from "./open-store.js";
+import { openStore } from "./open-store.js";
+import { defaultStorePath } from "./store-path.js";
 
 let directory: string;
 

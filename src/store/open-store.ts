@@ -10,8 +10,6 @@ import { toStoreError } from "./store-errors.js";
 
 import { defaultStorePath, MEMORY_STORE_PATH } from "./store-path.js";
 
-export { defaultStorePath, MEMORY_STORE_PATH };
-
 /** How long a statement waits for another process's lock before failing with `store-locked`. */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 

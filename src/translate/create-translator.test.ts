@@ -3,8 +3,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { OpenAIChatProvider } from "../agent/providers/openai-chat-provider.js";
 import { InMemoryCacheStore } from "../store/cache-store.js";
-import { MEMORY_STORE_PATH, openStore } from "../store/open-store.js";
+import { openStore } from "../store/open-store.js";
 import { SqliteCacheStore } from "../store/sqlite-cache-store.js";
+import { MEMORY_STORE_PATH } from "../store/store-path.js";
 import {
   createFakeLlmServer,
   type FakeLlmRequest,
