@@ -1,5 +1,9 @@
-// The floors of src/ (docs/architecture.md): a folder imports only folders on lower floors, and a
-// front end reaches another front end only through its index.ts. `npm run check` and .ci/run run it.
+// The floors (docs/architecture.md): a folder imports only folders on lower floors, and a front end
+// reaches another front end only through its index.ts. A floor's folder may sit in the skillbox
+// package (src/<name>/) or in @skillbox/core (packages/core/src/<name>/): the floors are one order
+// across packages. The packages themselves form a graph without cycles: @skillbox/testing imports
+// nothing of ours, @skillbox/core only itself (its tests also @skillbox/testing), skillbox both.
+// `npm run check` and .ci/run run it.
 const FLOORS = [
   ["errors", "text"],
   ["skills"],
@@ -20,12 +24,14 @@ FLOORS.forEach((names, index) => {
   for (const name of names) floorOf.set(name, index);
 });
 
-/** `src/<folder>/...` (or `src/errors.ts`) for every folder on floors at or above `floor`, but `self`. */
+const SOURCES = "(src|packages/core/src)";
+
+/** `<source>/<folder>/...` (or `errors.ts`) for every folder on floors at or above `floor`, but `self`. */
 function foldersFrom(floor, self) {
   const names = FLOORS.slice(floor)
     .flat()
     .filter((name) => name !== self);
-  return `^src/(${names.map((name) => (name === "errors" ? "errors\\.ts$" : `${name}/`)).join("|")})`;
+  return `^${SOURCES}/(${names.map((name) => (name === "errors" ? "errors\\.ts$" : `${name}/`)).join("|")})`;
 }
 
 const FRONT_ENDS = ["cli", "server", "mcp", "integrations"];
@@ -34,9 +40,9 @@ const floorRules = [...floorOf.entries()]
   .filter(([name]) => name !== "errors" && !FRONT_ENDS.includes(name))
   .map(([name, floor]) => ({
     name: `floor-${name}`,
-    comment: `src/${name}/ may import only folders on lower floors (see docs/architecture.md).`,
+    comment: `${name}/ may import only folders on lower floors (see docs/architecture.md).`,
     severity: "error",
-    from: { path: `^src/${name}/`, pathNot: "\\.test\\.ts$|/__fixtures__/" },
+    from: { path: `^${SOURCES}/${name}/`, pathNot: "\\.test\\.ts$|/__fixtures__/" },
     to: { path: foldersFrom(floor, name) },
   }));
 
@@ -47,15 +53,39 @@ module.exports = {
       name: `front-end-${name}-only-through-index`,
       comment: `Another front end may use src/${name}/ only through src/${name}/index.ts.`,
       severity: "error",
-      from: { path: `^src/(${FRONT_ENDS.filter((other) => other !== name).join("|")})/` },
-      to: { path: `^src/${name}/`, pathNot: `^src/${name}/index\\.ts$` },
+      from: { path: `^${SOURCES}/(${FRONT_ENDS.filter((other) => other !== name).join("|")})/` },
+      to: { path: `^${SOURCES}/${name}/`, pathNot: `^${SOURCES}/${name}/index\\.ts$` },
     })),
     {
       name: "core-never-imports-front-ends",
       comment: "Core folders never import a front end (cli, server, mcp, integrations) or the web page.",
       severity: "error",
-      from: { path: "^src/", pathNot: `^src/(${FRONT_ENDS.join("|")})/|^src/index\\.ts$|\\.test\\.ts$` },
-      to: { path: `^src/(${FRONT_ENDS.join("|")})/|^web/` },
+      from: {
+        path: `^${SOURCES}/`,
+        pathNot: `^${SOURCES}/(${FRONT_ENDS.join("|")})/|^${SOURCES}/index\\.ts$|\\.test\\.ts$`,
+      },
+      to: { path: `^${SOURCES}/(${FRONT_ENDS.join("|")})/|^web/` },
+    },
+    {
+      name: "core-package-stands-alone",
+      comment: "@skillbox/core never imports the skillbox package; its tests may use @skillbox/testing.",
+      severity: "error",
+      from: { path: "^packages/core/" },
+      to: { path: "^(src|packages/(?!core/))", pathNot: "^packages/testing/" },
+    },
+    {
+      name: "core-shipped-code-never-imports-testing",
+      comment: "Only @skillbox/core's tests and fixtures use @skillbox/testing.",
+      severity: "error",
+      from: { path: "^packages/core/", pathNot: "\\.test\\.ts$|/__fixtures__/" },
+      to: { path: "^packages/testing/" },
+    },
+    {
+      name: "testing-package-imports-nothing-of-ours",
+      comment: "@skillbox/testing depends on no other package of ours, so every package may test with it.",
+      severity: "error",
+      from: { path: "^packages/testing/" },
+      to: { path: "^(src|packages/(?!testing/))" },
     },
     {
       name: "no-file-cycles",
@@ -68,21 +98,21 @@ module.exports = {
       name: "production-code-never-imports-tests",
       comment: "Shipped code never imports a test or a test fixture.",
       severity: "error",
-      from: { path: "^src/", pathNot: "\\.test\\.ts$|/__fixtures__/" },
+      from: { path: `^${SOURCES}/`, pathNot: "\\.test\\.ts$|/__fixtures__/" },
       to: { path: "\\.test\\.ts$|/__fixtures__/" },
     },
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^dist/|^web/dist/" },
+    exclude: { path: "^dist/|^web/dist/|^packages/[^/]+/dist/" },
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {
       exportsFields: ["exports"],
-      conditionNames: ["import", "require", "node", "default"],
+      conditionNames: ["skillbox-source", "import", "require", "node", "default"],
     },
     reporterOptions: {
-      dot: { collapsePattern: "^src/[^/]+/" },
+      dot: { collapsePattern: "^(src|packages/[^/]+/src)/[^/]+/" },
     },
   },
 };

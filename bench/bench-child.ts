@@ -3,10 +3,10 @@
 // Run by bench/run.ts: node --expose-gc --import tsx bench/bench-child.ts <task> <json options>
 
 import { readFileSync } from "node:fs";
-import { renderSkillCatalog } from "../src/prompt/render-skill-catalog.js";
-import { createSkillRegistry } from "../src/registry/skill-registry.js";
-import { createLoadSkillTool } from "../src/tools/load-skill.js";
-import { createSearchSkillsTool } from "../src/tools/search-skills.js";
+import { renderSkillCatalog } from "@skillbox/core/prompt/render-skill-catalog";
+import { createSkillRegistry } from "@skillbox/core/registry/skill-registry";
+import { createLoadSkillTool } from "@skillbox/core/tools/load-skill";
+import { createSearchSkillsTool } from "@skillbox/core/tools/search-skills";
 import { benchRegistryOptions, type ChildOptions, type ChildResult } from "./bench-options.js";
 
 function cpuSince(start: NodeJS.CpuUsage): number {

@@ -1,7 +1,7 @@
 // What the benchmark's parent and child processes share: the child's options and results, and the
 // registry options every measurement uses.
 
-import type { SkillRegistryOptions } from "../src/registry/skill-registry-types.js";
+import type { SkillRegistryOptions } from "@skillbox/core/registry/skill-registry-types";
 
 /** What the parent passes. */
 export interface ChildOptions {

@@ -38,6 +38,6 @@ export function buildBenchChild(): ChildCommand {
     return { args: [outfile], compiled: true };
   } catch {
     // No esbuild (an unusual install): tsx runs the source, with its loader thread's overhead.
-    return { args: ["--import", "tsx", source], compiled: false };
+    return { args: ["--conditions=skillbox-source", "--import", "tsx", source], compiled: false };
   }
 }

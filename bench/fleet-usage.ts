@@ -21,11 +21,29 @@ const schema = `bench_${Date.now()}`;
 
 try {
   // Migrate once up front, so the timed part is the writes.
-  await run(process.execPath, ["--import", "tsx", child, url, schema, "1", "warmup"]);
+  await run(process.execPath, [
+    "--conditions=skillbox-source",
+    "--import",
+    "tsx",
+    child,
+    url,
+    schema,
+    "1",
+    "warmup",
+  ]);
   const started = performance.now();
   const outputs = await Promise.all(
     Array.from({ length: processes }, () =>
-      run(process.execPath, ["--import", "tsx", child, url, schema, String(uses), skills.join(",")]),
+      run(process.execPath, [
+        "--conditions=skillbox-source",
+        "--import",
+        "tsx",
+        child,
+        url,
+        schema,
+        String(uses),
+        skills.join(","),
+      ]),
     ),
   );
   const wallMs = performance.now() - started;

@@ -1,9 +1,10 @@
 // The fast frontmatter reader on the generator's real-shaped corpus: it must read at least 99% of
 // the frontmatter `yaml` reads cleanly, and read every block it accepts exactly as `yaml` does.
+
+import { splitFrontmatter } from "@skillbox/core/skills/split-frontmatter";
+import { describeYamlValue, readWithYaml } from "@skillbox/core/skills/yaml-fast/compare-with-yaml";
+import { parseFrontmatterFast } from "@skillbox/core/skills/yaml-fast/parse-frontmatter-fast";
 import { beforeAll, describe, expect, it } from "vitest";
-import { splitFrontmatter } from "../src/skills/split-frontmatter.js";
-import { describeYamlValue, readWithYaml } from "../src/skills/yaml-fast/compare-with-yaml.js";
-import { parseFrontmatterFast } from "../src/skills/yaml-fast/parse-frontmatter-fast.js";
 import { generateSkillFolders } from "./generate-skills.js";
 
 let blocks: string[] = [];

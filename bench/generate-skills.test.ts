@@ -4,9 +4,9 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { loadSkillText } from "@skillbox/core/skills/load-skill-text";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { loadSkillText } from "../src/skills/load-skill-text.js";
 import {
   type GeneratedFolder,
   generateSkillFolders,

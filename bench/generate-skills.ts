@@ -5,7 +5,7 @@
 import { Buffer } from "node:buffer";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { generateSyntheticSkills } from "../src/registry/__fixtures__/synthetic-skills.js";
+import { generateSyntheticSkills } from "@skillbox/core/registry/__fixtures__/synthetic-skills";
 import { type BenchRandom, createBenchRandom } from "./bench-random.js";
 import { type DescriptionStyle, generateFrontmatter } from "./generate-frontmatter.js";
 import { generateSkillBody } from "./generate-skill-body.js";

@@ -1,10 +1,10 @@
 // What progressive disclosure saves: system-prompt tokens for realistic skills listed under Layer 1
 // versus every skill body inlined, counted with the real tokenizer.
 
-import { renderSkillCatalog } from "../src/prompt/render-skill-catalog.js";
-import { countTokens } from "../src/prompt/tokens.js";
-import type { SkillRegistry } from "../src/registry/skill-registry-types.js";
-import { createLoadSkillTool } from "../src/tools/load-skill.js";
+import { renderSkillCatalog } from "@skillbox/core/prompt/render-skill-catalog";
+import { countTokens } from "@skillbox/core/prompt/tokens";
+import type { SkillRegistry } from "@skillbox/core/registry/skill-registry-types";
+import { createLoadSkillTool } from "@skillbox/core/tools/load-skill";
 
 /** Token counts for one catalog. */
 export interface Layer1Saving {

@@ -3,11 +3,11 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { renderSkillCatalog } from "../src/prompt/render-skill-catalog.js";
-import { isStopWord, splitSearchWords } from "../src/registry/search/analyze-search-text.js";
-import type { SkillRegistry } from "../src/registry/skill-registry-types.js";
-import { createLoadSkillTool } from "../src/tools/load-skill.js";
-import { createSearchSkillsTool } from "../src/tools/search-skills.js";
+import { renderSkillCatalog } from "@skillbox/core/prompt/render-skill-catalog";
+import { isStopWord, splitSearchWords } from "@skillbox/core/registry/search/analyze-search-text";
+import type { SkillRegistry } from "@skillbox/core/registry/skill-registry-types";
+import { createLoadSkillTool } from "@skillbox/core/tools/load-skill";
+import { createSearchSkillsTool } from "@skillbox/core/tools/search-skills";
 import { type GeneratedSkill, quantile } from "./generate-skills.js";
 
 /** Medians and tails of a list of durations, in milliseconds. */

@@ -2,8 +2,8 @@
 // the suggester (search with the whole message, confidences, the threshold) over requests written
 // around real-shaped skills' descriptions and small talk, as a user turn would bring them.
 
-import { createSkillSuggester } from "../src/agent/suggestions/create-skill-suggester.js";
-import type { SkillRegistry } from "../src/registry/skill-registry-types.js";
+import { createSkillSuggester } from "@skillbox/core/agent/suggestions/create-skill-suggester";
+import type { SkillRegistry } from "@skillbox/core/registry/skill-registry-types";
 import type { GeneratedSkill } from "./generate-skills.js";
 import { quantile } from "./generate-skills.js";
 

@@ -5,8 +5,8 @@ import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadSkillText } from "../src/skills/load-skill-text.js";
-import { validateSkillText } from "../src/skills/validate-skill-text.js";
+import { loadSkillText } from "@skillbox/core/skills/load-skill-text";
+import { validateSkillText } from "@skillbox/core/skills/validate-skill-text";
 import { generateSkillTree, quantile } from "./generate-skills.js";
 
 const count = Number(process.argv[2] ?? 10_000);

@@ -2,11 +2,11 @@
 // Run: node --expose-gc --import tsx bench/prompt-bench.ts
 
 import { pathToFileURL } from "node:url";
-import { buildBudgetedCatalog, type CatalogBudget } from "../src/prompt/budget.js";
-import type { CatalogEntry } from "../src/prompt/catalog-entry.js";
-import type { CatalogFormatName } from "../src/prompt/catalog-format.js";
-import { countTokens } from "../src/prompt/tokens.js";
-import { generateSyntheticSkills } from "../src/registry/__fixtures__/synthetic-skills.js";
+import { buildBudgetedCatalog, type CatalogBudget } from "@skillbox/core/prompt/budget";
+import type { CatalogEntry } from "@skillbox/core/prompt/catalog-entry";
+import type { CatalogFormatName } from "@skillbox/core/prompt/catalog-format";
+import { countTokens } from "@skillbox/core/prompt/tokens";
+import { generateSyntheticSkills } from "@skillbox/core/registry/__fixtures__/synthetic-skills";
 
 /** One measured configuration. */
 export interface PromptBenchRow {

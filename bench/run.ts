@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createSkillRegistry } from "../src/registry/skill-registry.js";
+import { createSkillRegistry } from "@skillbox/core/registry/skill-registry";
 import { benchRegistryOptions, type ChildOptions, type ChildResult } from "./bench-options.js";
 import { buildBenchCli } from "./build-bench-cli.js";
 import { buildBenchChild } from "./build-child.js";

@@ -2,9 +2,9 @@
 // file, its head gives exactly the entry (key order included) that parsing the whole head gives.
 import { Buffer } from "node:buffer";
 import * as path from "node:path";
+import { parseScannedHead, parseSkillEntry } from "@skillbox/core/registry/discovery/load-skill-entry";
+import { utf8Boundary } from "@skillbox/core/registry/discovery/read-skill-head";
 import { describe, expect, it } from "vitest";
-import { parseScannedHead, parseSkillEntry } from "../src/registry/discovery/load-skill-entry.js";
-import { utf8Boundary } from "../src/registry/discovery/read-skill-head.js";
 import { generateSkillFolders } from "./generate-skills.js";
 
 const HEAD_BYTES = 4096;

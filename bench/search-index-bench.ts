@@ -2,9 +2,9 @@
 // Run: node --expose-gc --import tsx bench/search-index-bench.ts
 
 import { pathToFileURL } from "node:url";
-import { createRandom, generateSyntheticSkills } from "../src/registry/__fixtures__/synthetic-skills.js";
-import { isStopWord, splitSearchWords } from "../src/registry/search/analyze-search-text.js";
-import { createSearchIndex } from "../src/registry/search/search-index.js";
+import { createRandom, generateSyntheticSkills } from "@skillbox/core/registry/__fixtures__/synthetic-skills";
+import { isStopWord, splitSearchWords } from "@skillbox/core/registry/search/analyze-search-text";
+import { createSearchIndex } from "@skillbox/core/registry/search/search-index";
 
 /** Recall@5 and latency for one way of building queries. */
 export interface SearchBenchRow {

@@ -23,15 +23,15 @@ const { values } = parseArgs({ options: { outdir: { type: "string" }, metafile: 
  */
 const LAZY_MODULES = [
   {
-    loader: "src/skills/load-frontmatter-schema.ts",
+    loader: "packages/core/src/skills/load-frontmatter-schema.ts",
     exportName: "loadFrontmatterSchema",
-    module: "src/skills/frontmatter-schema.ts",
+    module: "packages/core/src/skills/frontmatter-schema.ts",
     entry: "lazy-frontmatter-schema",
   },
   {
-    loader: "src/store/load-skill-settings-schema.ts",
+    loader: "packages/core/src/store/load-skill-settings-schema.ts",
     exportName: "loadSkillSettingsSchema",
-    module: "src/store/skill-settings-schema.ts",
+    module: "packages/core/src/store/skill-settings-schema.ts",
     entry: "lazy-skill-settings-schema",
   },
   {
@@ -41,21 +41,21 @@ const LAZY_MODULES = [
     entry: "lazy-config-field-schemas",
   },
   {
-    loader: "src/registry/watch/load-compile-glob.ts",
+    loader: "packages/core/src/registry/watch/load-compile-glob.ts",
     exportName: "loadCompileGlob",
-    module: "src/registry/watch/compile-glob.ts",
+    module: "packages/core/src/registry/watch/compile-glob.ts",
     entry: "lazy-compile-glob",
   },
   {
-    loader: "src/registry/discovery/load-create-ignore-matcher.ts",
+    loader: "packages/core/src/registry/discovery/load-create-ignore-matcher.ts",
     exportName: "loadCreateIgnoreMatcher",
-    module: "src/registry/discovery/create-ignore-matcher.ts",
+    module: "packages/core/src/registry/discovery/create-ignore-matcher.ts",
     entry: "lazy-create-ignore-matcher",
   },
   {
     loader: "src/workspace/load-configured-semantic-ranker.ts",
     exportName: "loadConfiguredSemanticRanker",
-    module: "src/registry/semantic/create-configured-semantic-ranker.ts",
+    module: "packages/core/src/registry/semantic/create-configured-semantic-ranker.ts",
     entry: "lazy-configured-semantic-ranker",
   },
   {
@@ -99,6 +99,8 @@ const result = await build({
   target: "node20",
   // Native addons and the optional AI SDK peer stay outside the bundle.
   external: ["better-sqlite3", "ai"],
+  // The workspace packages are bundled from their sources, as the tests run them.
+  conditions: ["skillbox-source"],
   // Bundled CommonJS dependencies call require(); ES modules have none, so give each chunk one.
   banner: {
     js: "import { createRequire as __skillboxCreateRequire } from 'node:module'; const require = __skillboxCreateRequire(import.meta.url);",

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import {
   FRONTMATTER_JSON_SCHEMA_PATH,
   serializeFrontmatterJsonSchema,
-} from "../src/skills/frontmatter-json-schema.js";
+} from "@skillbox/core/skills/frontmatter-json-schema";
 
 const target = fileURLToPath(new URL(`../${FRONTMATTER_JSON_SCHEMA_PATH}`, import.meta.url));
 const temporary = `${target}.${process.pid}.tmp`;

@@ -18,9 +18,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, posix, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadSkillText } from "../../src/skills/load-skill-text.js";
-import { NO_DESCRIPTION } from "../../src/skills/normalize-skill-metadata.js";
-import { splitFrontmatter } from "../../src/skills/split-frontmatter.js";
+import { loadSkillText } from "@skillbox/core/skills/load-skill-text";
+import { NO_DESCRIPTION } from "@skillbox/core/skills/normalize-skill-metadata";
+import { splitFrontmatter } from "@skillbox/core/skills/split-frontmatter";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const PORTABLE_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;

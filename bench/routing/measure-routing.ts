@@ -5,9 +5,9 @@
 
 import { cpSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { createSkills } from "../../src/integrations/create-skills.js";
-import type { ActivationCase } from "../../src/routing/read-activation-set.js";
-import { loadSkillText } from "../../src/skills/load-skill-text.js";
+import { createSkills } from "@skillbox/core/integrations/create-skills";
+import type { ActivationCase } from "@skillbox/core/routing/read-activation-set";
+import { loadSkillText } from "@skillbox/core/skills/load-skill-text";
 import { type CaseOutcome, describedNames } from "./routing-metrics.js";
 
 /** A case with the set and group it is reported under. */

@@ -3,8 +3,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readActivationSet } from "@skillbox/core/routing/read-activation-set";
 import { afterAll, describe, expect, it } from "vitest";
-import { readActivationSet } from "../../src/routing/read-activation-set.js";
 import { buildLibrary, measureRouting, skillOfEvalPath } from "./measure-routing.js";
 import {
   type CaseOutcome,

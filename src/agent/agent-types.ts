@@ -1,21 +1,29 @@
 // The shapes an agent run takes and gives back: options, events, results.
 
-import type { AuditLog, AuditStatus } from "../store/audit-log.js";
-import type { Tool, ToolResult } from "../tools/define-tool.js";
-import type { SubAgentRunner } from "../tools/sub-agent-runner.js";
-import type { LOAD_SKILL_TOOL } from "../tools/tool-names.js";
-import type { CompactionOptions } from "./compaction/compact-history.js";
-import type { HookBus, HookFailure } from "./hooks/hooks.js";
-import type { SkillSource, UserInvocationOptions } from "./invocation/user-invocation.js";
+import type { HookBus, HookFailure } from "@skillbox/core/agent/hooks/hooks";
 import type {
   PermissionAnswer,
   PermissionPolicy,
   PermissionQuestion,
   PermissionScope,
-} from "./permissions/permissions.js";
-import type { ChatMessage, ChatProvider, TokenUsage, ToolCall } from "./providers/provider.js";
-import type { SkillSuggestion, SuggestOptions } from "./suggestions/create-skill-suggester.js";
-import type { SystemSection } from "./system-prompt.js";
+} from "@skillbox/core/agent/permissions/permissions";
+import type {
+  ChatMessage,
+  ChatProvider,
+  TokenUsage,
+  ToolCall,
+} from "@skillbox/core/agent/providers/provider";
+import type {
+  SkillSuggestion,
+  SuggestOptions,
+} from "@skillbox/core/agent/suggestions/create-skill-suggester";
+import type { SystemSection } from "@skillbox/core/agent/system-prompt";
+import type { AuditLog, AuditStatus } from "@skillbox/core/store/audit-log";
+import type { Tool, ToolResult } from "@skillbox/core/tools/define-tool";
+import type { SubAgentRunner } from "@skillbox/core/tools/sub-agent-runner";
+import type { LOAD_SKILL_TOOL } from "@skillbox/core/tools/tool-names";
+import type { CompactionOptions } from "./compaction/compact-history.js";
+import type { SkillSource, UserInvocationOptions } from "./invocation/user-invocation.js";
 
 /** How a skill came into the conversation: the model's load_skill call, or the user's `/name`. */
 export type SkillActivationSource = typeof LOAD_SKILL_TOOL | "user";

@@ -4,28 +4,28 @@ import { existsSync } from "node:fs";
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { InMemoryAuditLog } from "../store/audit-log.js";
-import { computeAuditMetrics } from "../store/audit-metrics.js";
+import { createHookBus } from "@skillbox/core/agent/hooks/hooks";
+import { createPermissionPolicy } from "@skillbox/core/agent/permissions/permissions";
+import type { ChatProvider } from "@skillbox/core/agent/providers/provider";
+import { createGuideSection, createSkillsSection } from "@skillbox/core/agent/system-prompt";
+import { InMemoryAuditLog } from "@skillbox/core/store/audit-log";
+import { computeAuditMetrics } from "@skillbox/core/store/audit-metrics";
+import { createBuiltinTools } from "@skillbox/core/tools/builtin/create-builtin-tools";
+import type { Tool } from "@skillbox/core/tools/define-tool";
 import {
   createFakeLlmServer,
   type FakeLlmRequest,
   type FakeLlmServer,
   type FakeLlmStep,
-} from "../testing/index.js";
-import { createBuiltinTools } from "../tools/builtin/create-builtin-tools.js";
-import type { Tool } from "../tools/define-tool.js";
+} from "@skillbox/testing";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestSkillSource } from "./__fixtures__/create-test-skill-source.js";
 import type { AgentEvent, AgentOptions } from "./agent-types.js";
 import { createAgent } from "./create-agent.js";
-import { createHookBus } from "./hooks/hooks.js";
-import { createPermissionPolicy } from "./permissions/permissions.js";
 import { AnthropicMessagesProvider } from "./providers/anthropic-messages-provider.js";
 import { OpenAIChatProvider } from "./providers/openai-chat-provider.js";
-import type { ChatProvider } from "./providers/provider.js";
 import { createSubAgentRunner } from "./sub-agents/create-sub-agent-runner.js";
 import { createTaskTool } from "./sub-agents/task-tool.js";
-import { createGuideSection, createSkillsSection } from "./system-prompt.js";
 
 const wireFormats = [
   {

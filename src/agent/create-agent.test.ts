@@ -1,18 +1,18 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createHookBus } from "@skillbox/core/agent/hooks/hooks";
+import { createPermissionPolicy } from "@skillbox/core/agent/permissions/permissions";
+import { createGuideSection, createSkillsSection } from "@skillbox/core/agent/system-prompt";
+import { SkillboxError } from "@skillbox/core/errors";
+import { InMemoryAuditLog } from "@skillbox/core/store/audit-log";
+import { createBashTool } from "@skillbox/core/tools/builtin/bash-tool";
+import { defineTool, type Tool } from "@skillbox/core/tools/define-tool";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { SkillboxError } from "../errors.js";
-import { InMemoryAuditLog } from "../store/audit-log.js";
-import { createBashTool } from "../tools/builtin/bash-tool.js";
-import { defineTool, type Tool } from "../tools/define-tool.js";
 import { call, createScriptedProvider } from "./__fixtures__/scripted-provider.js";
 import type { AgentEvent } from "./agent-types.js";
 import { createAgent } from "./create-agent.js";
-import { createHookBus } from "./hooks/hooks.js";
-import { createPermissionPolicy } from "./permissions/permissions.js";
-import { createGuideSection, createSkillsSection } from "./system-prompt.js";
 
 const echo = defineTool<{ text: string }>({
   name: "echo",

@@ -1,8 +1,15 @@
 // The agent: a tool loop over a ChatProvider with a system prompt rebuilt from sections every turn,
 // a step limit, abort, hooks, permissions, audit, compaction and `/name` skill invocation.
 import { randomUUID } from "node:crypto";
-import { SkillboxError } from "../errors.js";
-import type { SkillLoaded } from "../tools/skill-loaded.js";
+import type { HookEvent, HookOutcome, HookPayload } from "@skillbox/core/agent/hooks/hooks";
+import { createPermissionPolicy } from "@skillbox/core/agent/permissions/permissions";
+import type { ChatMessage, TokenUsage } from "@skillbox/core/agent/providers/provider";
+import {
+  appendReminder,
+  renderSuggestionReminder,
+} from "@skillbox/core/agent/suggestions/suggestion-reminder";
+import { SkillboxError } from "@skillbox/core/errors";
+import type { SkillLoaded } from "@skillbox/core/tools/skill-loaded";
 import type {
   Agent,
   AgentEvent,
@@ -12,13 +19,9 @@ import type {
   SkillActivationSource,
 } from "./agent-types.js";
 import { compactHistory, needsCompaction } from "./compaction/compact-history.js";
-import type { HookEvent, HookOutcome, HookPayload } from "./hooks/hooks.js";
 import { activationOf, createSkillActivations } from "./invocation/skill-activations.js";
 import { invokeUserSkill } from "./invocation/user-invocation.js";
-import { createPermissionPolicy } from "./permissions/permissions.js";
-import type { ChatMessage, TokenUsage } from "./providers/provider.js";
 import { runAgentLoop } from "./run-agent-loop.js";
-import { appendReminder, renderSuggestionReminder } from "./suggestions/suggestion-reminder.js";
 
 /** Default model calls per run. */
 export const DEFAULT_MAX_STEPS = 25;

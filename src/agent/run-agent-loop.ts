@@ -1,9 +1,19 @@
 // The tool loop of one run: model call, tool calls, repeat — until the model stops calling tools,
 // the step limit is reached, the signal aborts, or the provider fails for good.
-import { describeError, isSkillboxError } from "../errors.js";
-import type { Tool } from "../tools/define-tool.js";
-import type { SkillLoaded } from "../tools/skill-loaded.js";
-import { LOAD_SKILL_TOOL } from "../tools/tool-names.js";
+
+import { executeToolCall } from "@skillbox/core/agent/execute-tool-call";
+import type { PermissionPolicy, PermissionScope } from "@skillbox/core/agent/permissions/permissions";
+import type {
+  ChatMessage,
+  ChatResponse,
+  TokenUsage,
+  ToolSpec,
+} from "@skillbox/core/agent/providers/provider";
+import { renderSystemPrompt, type SectionContext } from "@skillbox/core/agent/system-prompt";
+import { describeError, isSkillboxError } from "@skillbox/core/errors";
+import type { Tool } from "@skillbox/core/tools/define-tool";
+import type { SkillLoaded } from "@skillbox/core/tools/skill-loaded";
+import { LOAD_SKILL_TOOL } from "@skillbox/core/tools/tool-names";
 import type {
   AgentEvent,
   AgentOptions,
@@ -11,10 +21,6 @@ import type {
   SkillActivationSource,
   StopReason,
 } from "./agent-types.js";
-import { executeToolCall } from "./execute-tool-call.js";
-import type { PermissionPolicy, PermissionScope } from "./permissions/permissions.js";
-import type { ChatMessage, ChatResponse, TokenUsage, ToolSpec } from "./providers/provider.js";
-import { renderSystemPrompt, type SectionContext } from "./system-prompt.js";
 
 /** What the loop needs from the agent that owns the session. */
 export interface AgentLoopContext {

@@ -1,7 +1,7 @@
 // Terminal hygiene for human-readable CLI output: control characters and bidi controls from skill
 // content are shown as visible escapes (`\x1b`, `\u202e`) instead of reaching the terminal, where
 // they could set the window title, clear the screen, forge lines or reorder text (Trojan Source).
-import { type Diagnostic, formatDiagnostic } from "../skills/diagnostic.js";
+import { type Diagnostic, formatDiagnostic } from "@skillbox/core/skills/diagnostic";
 
 // C0 controls and DEL, C1 controls, the Arabic letter mark, LRM/RLM, bidi embeddings, overrides
 // and isolates, and the Unicode line and paragraph separators.

@@ -1,7 +1,7 @@
 // The one place where failures become exit codes: 0 ok, 1 problems found or operation failed, 2 usage.
 
-import type { SkillboxErrorCode } from "../errors.js";
-import { isSkillboxError } from "../errors.js";
+import type { SkillboxErrorCode } from "@skillbox/core/errors";
+import { isSkillboxError } from "@skillbox/core/errors";
 
 export const EXIT_OK = 0;
 export const EXIT_PROBLEMS = 1;

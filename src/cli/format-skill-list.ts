@@ -1,9 +1,9 @@
 // The `/skills` listing of `skillbox chat`: the skills you can use first, each marked when only the
 // model or only the person may use it, then the ones switched off.
 
-import type { SkillRecord } from "../registry/index/skill-record.js";
-import type { SkillRegistry } from "../registry/skill-registry-types.js";
-import type { SkillState } from "../store/skill-state.js";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
+import type { SkillRegistry } from "@skillbox/core/registry/skill-registry-types";
+import type { SkillState } from "@skillbox/core/store/skill-state";
 import { escapeTerminalLine } from "./escape-terminal-text.js";
 
 /** `/name  description` lines; `stateOf` is the workspace's per-skill state. */

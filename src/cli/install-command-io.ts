@@ -4,8 +4,8 @@
 import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
+import { SkillboxError } from "@skillbox/core/errors";
 import cliProgress from "cli-progress";
-import { SkillboxError } from "../errors.js";
 import { createInstallContext, type InstallContext } from "../install/install-context.js";
 import { formatBytes } from "../install/install-limits.js";
 import type { InstallProgress, ProgressListener } from "../install/install-progress.js";

@@ -2,8 +2,8 @@
 // started, a bad entry) reaches stderr as one escaped line each, and the run goes on without it.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { createFakeLlmServer, type FakeLlmServer } from "@skillbox/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createFakeLlmServer, type FakeLlmServer } from "../testing/index.js";
 import { createAgentRunFolders } from "./__fixtures__/agent-run-folders.js";
 import { runCommand } from "./commands/run.js";
 import { runCli } from "./run-cli.js";

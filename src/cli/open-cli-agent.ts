@@ -2,12 +2,12 @@
 // over the environment, the workspace from `--dir`/`--cwd`, and createSkillAgent for the rest.
 
 import { randomUUID } from "node:crypto";
+import { HOOK_EVENT_NAMES, type HookFailure, parseHookEvent } from "@skillbox/core/agent/hooks/hook-events";
+import { SkillboxError } from "@skillbox/core/errors";
+import { suggestSkillNames } from "@skillbox/core/tools/suggest-skill-names";
 import type { AgentEvent } from "../agent/agent-types.js";
-import { HOOK_EVENT_NAMES, type HookFailure, parseHookEvent } from "../agent/hooks/hook-events.js";
 import { parseSlashCommand } from "../agent/invocation/user-invocation.js";
 import type { ResolvedProviderConfig } from "../agent/providers/resolve-provider-config.js";
-import { SkillboxError } from "../errors.js";
-import { suggestSkillNames } from "../tools/suggest-skill-names.js";
 import { readTargetLanguage } from "../translate/translate-if-enabled.js";
 import { createConfiguredTranslator } from "../workspace/create-configured-translator.js";
 import {

@@ -2,9 +2,9 @@
 
 import { homedir } from "node:os";
 import { resolve } from "node:path";
-import { SkillboxError } from "../errors.js";
-import type { SkillRecord } from "../registry/index/skill-record.js";
-import { suggestSkillNames } from "../tools/suggest-skill-names.js";
+import { SkillboxError } from "@skillbox/core/errors";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
+import { suggestSkillNames } from "@skillbox/core/tools/suggest-skill-names";
 import { openWorkspace } from "../workspace/open-workspace.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { CliIo } from "./command.js";

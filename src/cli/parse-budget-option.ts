@@ -1,6 +1,6 @@
 // `--budget <tokens>|none`, the Layer 1 budget option of `prompt`, `run` and `chat`.
 
-import type { SkillCatalogBudget } from "../prompt/default-catalog-budget.js";
+import type { SkillCatalogBudget } from "@skillbox/core/prompt/default-catalog-budget";
 import { usageError } from "./parse-command-arguments.js";
 
 /**

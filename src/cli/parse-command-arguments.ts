@@ -2,7 +2,7 @@
 
 import type { ParseArgsConfig } from "node:util";
 import { parseArgs } from "node:util";
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 type Parsed<T extends Options> = ReturnType<

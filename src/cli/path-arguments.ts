@@ -1,7 +1,7 @@
 // Resolves path arguments for commands: a missing path is a usage error, reported before any output.
 import { stat } from "node:fs/promises";
 import { basename, dirname } from "node:path";
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 
 /** What a path argument points at. */
 export interface PathArgument {

@@ -3,7 +3,11 @@
 
 import type { Interface } from "node:readline";
 import type { Readable } from "node:stream";
-import type { AllowAdvice, PermissionAnswer, PermissionQuestion } from "../agent/permissions/permissions.js";
+import type {
+  AllowAdvice,
+  PermissionAnswer,
+  PermissionQuestion,
+} from "@skillbox/core/agent/permissions/permissions";
 import { escapeTerminalLine } from "./escape-terminal-text.js";
 
 /**

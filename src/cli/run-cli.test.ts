@@ -253,7 +253,7 @@ describe("help and version", () => {
   it("runs as a process: --version, exit 2 and no stack trace on bad input", () => {
     const main = fileURLToPath(new URL("./main.ts", import.meta.url));
     const spawn = (...args: string[]) =>
-      spawnSync(process.execPath, ["--import", "tsx", main, ...args], {
+      spawnSync(process.execPath, ["--conditions=skillbox-source", "--import", "tsx", main, ...args], {
         encoding: "utf8",
         cwd: fileURLToPath(new URL("../../", import.meta.url)),
       });

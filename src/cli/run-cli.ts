@@ -1,7 +1,7 @@
 // The dispatcher: finds the command in the table, handles --help and --version, and maps every
 // failure to one line on stderr and an exit code (never a stack trace).
 import { resolve } from "node:path";
-import { describeError, isSkillboxError } from "../errors.js";
+import { describeError, isSkillboxError } from "@skillbox/core/errors";
 import { alignOptionColumns } from "./align-option-columns.js";
 import type { CliIo } from "./command.js";
 import { describeFolderProblem } from "./describe-folder-problem.js";

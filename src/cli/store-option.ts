@@ -2,7 +2,7 @@
 // SKILLBOX_DATABASE_URL, then the user config's `store`), opened before the command runs.
 
 import { homedir } from "node:os";
-import { describeError } from "../errors.js";
+import { describeError } from "@skillbox/core/errors";
 import { hasPassword } from "../store/postgres/postgres-url.js";
 import { resolveConfiguredStore } from "../workspace/resolve-configured-store.js";
 import { DATABASE_URL_VARIABLE, type WorkspaceStores } from "../workspace/workspace.js";

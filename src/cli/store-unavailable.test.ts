@@ -34,12 +34,16 @@ function setUp(): { home: string; skills: string } {
 
 /** The real CLI in a process where better-sqlite3 cannot be resolved. */
 function runWithoutSqlite(home: string, ...args: string[]) {
-  return spawnSync(process.execPath, ["--import", hide, "--import", "tsx", main, ...args], {
-    cwd: repository,
-    env: { PATH: process.env.PATH, HOME: home, NO_COLOR: "1" },
-    encoding: "utf8",
-    timeout: 60_000,
-  });
+  return spawnSync(
+    process.execPath,
+    ["--import", hide, "--conditions=skillbox-source", "--import", "tsx", main, ...args],
+    {
+      cwd: repository,
+      env: { PATH: process.env.PATH, HOME: home, NO_COLOR: "1" },
+      encoding: "utf8",
+      timeout: 60_000,
+    },
+  );
 }
 
 describe("skillbox without a loadable better-sqlite3", () => {
@@ -79,7 +83,7 @@ describe("skillbox without a loadable better-sqlite3", () => {
     const { home, skills } = setUp();
     const result = spawnSync(
       process.execPath,
-      ["--import", "tsx", main, "state", "pdf-tools", "off", "--dir", skills],
+      ["--conditions=skillbox-source", "--import", "tsx", main, "state", "pdf-tools", "off", "--dir", skills],
       {
         cwd: repository,
         env: { PATH: process.env.PATH, HOME: home, NO_COLOR: "1" },

@@ -1,7 +1,8 @@
 // `skillbox chat` end to end: the built CLI as a real process with piped stdin, a temp HOME and
 // SQLite file, and the fake LLM server (Anthropic wire format; `run` covers both).
+
+import { createFakeLlmServer, type FakeLlmServer } from "@skillbox/testing";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createFakeLlmServer, type FakeLlmServer } from "../testing/index.js";
 import {
   createE2eProject,
   type E2eProject,

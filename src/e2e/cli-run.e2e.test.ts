@@ -2,8 +2,8 @@
 // the project's .agents/skills, and the fake LLM server in both wire formats.
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
+import type { FakeLlmStep } from "@skillbox/testing";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FakeLlmStep } from "../testing/index.js";
 import { openWorkspace } from "../workspace/open-workspace.js";
 import {
   createRunScenario,

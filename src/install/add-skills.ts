@@ -3,7 +3,7 @@
 // A folder Skillbox did not install is never replaced; one from another source only with consent.
 import { lstat } from "node:fs/promises";
 import * as path from "node:path";
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import { checkProjectRoot } from "./check-project-confinement.js";
 import { commitInstalls, type PreparedInstall } from "./commit-installs.js";
 import type { FoundSkill } from "./describe-found-skill.js";

@@ -6,7 +6,7 @@ import {
   displayText,
   findUnsafeNameReason,
   normalizeSkillName,
-} from "../skills/skill-name.js";
+} from "@skillbox/core/skills/skill-name";
 
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
 

@@ -1,7 +1,7 @@
 // `outdated`: compares each installed skill with its source by the skill folder's git tree id when
 // both sides have one, else by content hash; never by the repository's HEAD, so a commit that only
 // touches other files never flags a skill. Reads only: nothing in any skill root is written.
-import { describeError, isSkillboxError } from "../errors.js";
+import { describeError, isSkillboxError } from "@skillbox/core/errors";
 import type { InstallContext } from "./install-context.js";
 import type { InstallRoot } from "./install-roots.js";
 import { type InstalledSkill, listInstalledSkills } from "./list-installed-skills.js";

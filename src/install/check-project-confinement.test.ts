@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import * as path from "node:path";
+import { isSkillboxError, type SkillboxError } from "@skillbox/core/errors";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isSkillboxError, type SkillboxError } from "../errors.js";
 import {
   createSourceRepository,
   createTempFolders,

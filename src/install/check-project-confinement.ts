@@ -6,8 +6,8 @@
 // user's own `~/.agents/skills` may link anywhere: that is the user's choice, and it is followed.
 import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import * as path from "node:path";
-import { SkillboxError } from "../errors.js";
-import { isInside } from "../registry/discovery/link-policy.js";
+import { SkillboxError } from "@skillbox/core/errors";
+import { isInside } from "@skillbox/core/registry/discovery/link-policy";
 import type { InstallRoot } from "./install-roots.js";
 
 /** The file-system reads the check makes; tests and callers may pass others. */

@@ -1,8 +1,8 @@
 // Gathers the files of one skill folder from a snapshot, enforcing the per-skill caps and turning
 // links into plain copies: a symbolic or hard link may only point at a file inside the same skill
 // folder; one that leaves it refuses the skill. Nothing is written here.
-import { SkillboxError } from "../errors.js";
-import type { Diagnostic } from "../skills/diagnostic.js";
+import { SkillboxError } from "@skillbox/core/errors";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
 import { isInsideFolder, relativeToFolder, resolveLinkTarget } from "./check-entry-path.js";
 import { computeContentHash, type SkillFile, SOURCE_MANIFEST_FILE } from "./content-hash.js";
 import { formatBytes, type InstallLimits } from "./install-limits.js";

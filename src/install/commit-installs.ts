@@ -5,7 +5,7 @@
 // neither may lead out of it (check-project-confinement.ts).
 import { lstat, mkdir, mkdtemp, realpath, rename, rm, writeFile } from "node:fs/promises";
 import * as path from "node:path";
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import { checkEntryPath } from "./check-entry-path.js";
 import { checkProjectConfinement } from "./check-project-confinement.js";
 import { hashSkillFolder, type SkillFile } from "./content-hash.js";

@@ -1,11 +1,11 @@
 // Everything `add` shows about one skill folder before installing it: the install name (checked),
 // description, diagnostics, size, scripts, allowed-tools, hooks, and the files themselves.
 import { posix } from "node:path";
-import { isSkillboxError } from "../errors.js";
-import { loadSkillBytes } from "../registry/files/load-skill-bytes.js";
-import type { Diagnostic } from "../skills/diagnostic.js";
-import { parseFrontmatter } from "../skills/parse-frontmatter.js";
-import type { SkillContext } from "../skills/skill-metadata.js";
+import { isSkillboxError } from "@skillbox/core/errors";
+import { loadSkillBytes } from "@skillbox/core/registry/files/load-skill-bytes";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
+import { parseFrontmatter } from "@skillbox/core/skills/parse-frontmatter";
+import type { SkillContext } from "@skillbox/core/skills/skill-metadata";
 import { checkInstallName } from "./check-install-name.js";
 import { collectSkillFiles } from "./collect-skill-files.js";
 import type { SkillFile } from "./content-hash.js";

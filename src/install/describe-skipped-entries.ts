@@ -1,7 +1,7 @@
 // What a scan leaves out without looking inside: git submodules (never fetched) and links to
 // folders (never followed) outside every skill folder found. Either may hold skills the person
 // expected, so each is named in a notice instead of being skipped without a word.
-import type { Diagnostic } from "../skills/diagnostic.js";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
 import { isInsideFolder, resolveLinkTarget } from "./check-entry-path.js";
 import type { SourceSnapshot } from "./source-snapshot.js";
 

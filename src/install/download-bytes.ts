@@ -1,5 +1,5 @@
 // Reads an HTTP response body into memory, stopping at the download cap and reporting progress.
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import { formatBytes } from "./install-limits.js";
 import type { ProgressListener } from "./install-progress.js";
 

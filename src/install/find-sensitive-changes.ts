@@ -1,7 +1,7 @@
 // What an update would change that widens what a skill may do: its allowed-tools, hooks, scripts
 // (files under scripts/ or executable) or `context: fork`. These need consent before an update.
-import { loadSkillBytes } from "../registry/files/load-skill-bytes.js";
-import { parseFrontmatter } from "../skills/parse-frontmatter.js";
+import { loadSkillBytes } from "@skillbox/core/registry/files/load-skill-bytes";
+import { parseFrontmatter } from "@skillbox/core/skills/parse-frontmatter";
 import { hashBytes, type SkillFile } from "./content-hash.js";
 import { stringifySorted } from "./write-json-file.js";
 

@@ -1,7 +1,7 @@
 // Runs the git CLI through execFile with argument arrays (never a shell), a timeout and an output
 // cap; failures become `git-error`s carrying git's own message.
 import { execFile } from "node:child_process";
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 
 export interface GitRunOptions {
   /** Written to git's standard input. */

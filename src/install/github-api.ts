@@ -1,6 +1,6 @@
 // The few GitHub REST calls the installer makes (commit, recursive tree, tarball, raw file), with
 // the token sent only to the API's own origin and 403/429 reported as rate limits with the reset time.
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import { fetchOrFail, readResponseBytes } from "./download-bytes.js";
 import type { ProgressListener } from "./install-progress.js";
 

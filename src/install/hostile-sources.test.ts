@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { isSkillboxError } from "@skillbox/core/errors";
+import { type FakeGithubServer, startFakeGithubServer } from "@skillbox/testing/fake-github-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isSkillboxError } from "../errors.js";
-import { type FakeGithubServer, startFakeGithubServer } from "../testing/fake-github-server.js";
 import {
   buildTarGz,
   buildZip,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
+import { type FakeGithubServer, startFakeGithubServer } from "@skillbox/testing/fake-github-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type FakeGithubServer, startFakeGithubServer } from "../testing/fake-github-server.js";
 import {
   createSourceRepository,
   createTempFolders,

@@ -1,8 +1,8 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { isSkillboxError } from "@skillbox/core/errors";
+import { type FakeGithubServer, startFakeGithubServer } from "@skillbox/testing/fake-github-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isSkillboxError } from "../errors.js";
-import { type FakeGithubServer, startFakeGithubServer } from "../testing/fake-github-server.js";
 import {
   createSourceRepository,
   createTempFolders,

@@ -4,7 +4,7 @@
 // whole run and nothing is written. A lock naming unsafe names or paths is refused outright.
 import { lstat } from "node:fs/promises";
 import * as path from "node:path";
-import { describeError, isSkillboxError, SkillboxError } from "../errors.js";
+import { describeError, isSkillboxError, SkillboxError } from "@skillbox/core/errors";
 import { checkEntryPath } from "./check-entry-path.js";
 import { isInstallableName } from "./check-install-name.js";
 import { checkProjectRoot } from "./check-project-confinement.js";

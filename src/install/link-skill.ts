@@ -4,7 +4,7 @@
 // folder whose real path leaves the project (check-project-confinement.ts).
 import { cp, lstat, mkdir, readlink, realpath, rename, rm } from "node:fs/promises";
 import * as path from "node:path";
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import { type ConfinedRoot, findProjectEscape } from "./check-project-confinement.js";
 import { hashSkillFolder } from "./content-hash.js";
 import type { InstallScope } from "./install-roots.js";

@@ -1,5 +1,5 @@
+import { isSkillboxError } from "@skillbox/core/errors";
 import { describe, expect, it } from "vitest";
-import { isSkillboxError } from "../errors.js";
 import { parseSource } from "./parse-source.js";
 
 const folders = { cwd: "/work/project", home: "/home/me" };

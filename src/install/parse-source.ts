@@ -1,7 +1,7 @@
 // Turns what the user typed after `skillbox add` into a source: GitHub shorthand and URLs, skills.sh
 // ids and pages, any git URL, a local folder, or a .tar.gz/.zip path or URL (pure).
 import * as path from "node:path";
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import { checkEntryPath } from "./check-entry-path.js";
 
 /** A parsed source; `input` is the text as given. `subpath` is a folder inside the source. */

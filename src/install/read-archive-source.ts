@@ -1,7 +1,7 @@
 // A .tar.gz, .tar or .zip (a file or a URL) as a snapshot: read into memory within the download
 // cap, every entry checked before anything is kept; nothing is written until install.
 import { readFile, stat } from "node:fs/promises";
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import { fetchOrFail, readResponseBytes } from "./download-bytes.js";
 import { formatBytes, type InstallLimits } from "./install-limits.js";
 import type { ProgressListener } from "./install-progress.js";

@@ -3,7 +3,7 @@
 // the listing and folder tree ids and cat-file for the bytes. Nothing in the repository runs.
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import * as path from "node:path";
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import { checkEntryPath, isGitMetadataPath } from "./check-entry-path.js";
 import type { GitRunner } from "./git-runner.js";
 import type { InstallLimits } from "./install-limits.js";

@@ -1,7 +1,7 @@
 // A GitHub repository as a snapshot: the recursive tree gives the listing and folder tree ids (what
 // update checks compare), one tarball gives the bytes, and each file is checked against its blob id
 // (a file the tarball alters or leaves out, through export-subst or export-ignore, is fetched raw).
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import { checkEntryPath, isGitMetadataPath, isInsideFolder } from "./check-entry-path.js";
 import { gitBlobSha } from "./git-object-id.js";
 import type { GithubApi, GithubTree } from "./github-api.js";

@@ -3,7 +3,7 @@
 import { constants } from "node:fs";
 import { lstat, open, readdir, readlink, realpath } from "node:fs/promises";
 import * as path from "node:path";
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import { checkEntryPath, isGitMetadataPath } from "./check-entry-path.js";
 import type { InstallLimits } from "./install-limits.js";
 import type { SnapshotEntry, SourceSnapshot } from "./source-snapshot.js";

@@ -3,7 +3,7 @@
 // plugin's `skills/` folder. Every path must stay inside the repository; plugins from other sources
 // are reported, not followed.
 import { posix } from "node:path";
-import type { Diagnostic } from "../skills/diagnostic.js";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
 import { checkEntryPath } from "./check-entry-path.js";
 import type { SourceSnapshot } from "./source-snapshot.js";
 

@@ -3,8 +3,8 @@
 // decompression stops at the size and ratio caps (a gzip bomb never gets far).
 import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
+import { SkillboxError } from "@skillbox/core/errors";
 import { Parser, type ReadEntry } from "tar";
-import { SkillboxError } from "../errors.js";
 import { checkEntryPath, isGitMetadataPath } from "./check-entry-path.js";
 import type { InstallLimits } from "./install-limits.js";
 import { formatBytes } from "./install-limits.js";

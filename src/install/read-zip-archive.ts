@@ -1,8 +1,9 @@
 // Reads a zip held in memory into snapshot entries and file bytes without touching the disk: every
 // name is checked by our own rules first (zip-slip, drive letters, backslashes), declared sizes and
 // ratios are checked before inflating, and yauzl verifies the real sizes against the declared ones.
+
+import { SkillboxError } from "@skillbox/core/errors";
 import yauzl from "yauzl";
-import { SkillboxError } from "../errors.js";
 import { checkEntryPath, isGitMetadataPath } from "./check-entry-path.js";
 import {
   type ArchiveContents,

@@ -3,7 +3,7 @@
 // agent links it recorded. Hand-made skills and anything outside the root are never touched.
 import { lstat, mkdtemp, realpath, rename, rm } from "node:fs/promises";
 import * as path from "node:path";
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import { isInstallableName } from "./check-install-name.js";
 import { checkProjectRoot } from "./check-project-confinement.js";
 import type { InstallRoot } from "./install-roots.js";

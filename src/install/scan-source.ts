@@ -1,7 +1,7 @@
 // Scans a source for skills: opens it, finds the skill folders (plugin manifests included), reads
 // and checks each one, and marks names found twice. Nothing is written.
-import { SkillboxError } from "../errors.js";
-import type { Diagnostic } from "../skills/diagnostic.js";
+import { SkillboxError } from "@skillbox/core/errors";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
 import { describeFoundSkill, type FoundSkill } from "./describe-found-skill.js";
 import { describeSkippedEntries } from "./describe-skipped-entries.js";
 import { findSkillFolders } from "./find-skill-folders.js";

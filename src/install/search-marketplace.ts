@@ -1,7 +1,7 @@
 // `search`: the skills.sh search API merged with the curated list bundled with Skillbox (which works
 // offline), each row marked installed (same name from the same repository) or in conflict with an
 // installed skill of the same name from elsewhere.
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import curated from "./curated-skills.json" with { type: "json" };
 import { fetchOrFail } from "./download-bytes.js";
 import type { InstallContext } from "./install-context.js";

@@ -1,6 +1,6 @@
 // Picks skills from a scan by `--skill` selectors (name, folder path, case-insensitive name, folder
 // name); with none, every installable skill. Ambiguous or unknown selectors are errors (pure).
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import type { FoundSkill } from "./describe-found-skill.js";
 
 /** The chosen skills and the ones left out because they cannot be installed. */

@@ -3,8 +3,8 @@
 // stored relative to the project so the lock works on every clone.
 import { readFile } from "node:fs/promises";
 import * as path from "node:path";
+import { SkillboxError } from "@skillbox/core/errors";
 import { z } from "zod";
-import { SkillboxError } from "../errors.js";
 import { type SourceRecord, sourceRecordSchema } from "./source-manifest.js";
 import { stringifySorted, writeFileAtomic } from "./write-json-file.js";
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import * as path from "node:path";
+import { isSkillboxError } from "@skillbox/core/errors";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isSkillboxError } from "../errors.js";
 import {
   createSourceRepository,
   createTempFolders,

@@ -1,7 +1,7 @@
 // `update [name…]`: a verified reinstall of each outdated skill from its recorded source and ref,
 // under the same folder name (so the person's state setting, keyed by name, stays). Changes to
 // allowed-tools, hooks, scripts or `context: fork` are reported and need consent (`yes`).
-import { describeError, isSkillboxError, SkillboxError } from "../errors.js";
+import { describeError, isSkillboxError, SkillboxError } from "@skillbox/core/errors";
 import { checkOne } from "./check-outdated.js";
 import { checkProjectRoot } from "./check-project-confinement.js";
 import { commitInstalls, type PreparedInstall } from "./commit-installs.js";

@@ -1,6 +1,6 @@
 // Whole-listing checks after every entry path passed on its own: no path twice, and nothing below
 // an entry that is not a folder (the tar trick of a link `a -> /etc` followed by `a/passwd`).
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import type { SnapshotEntry } from "./source-snapshot.js";
 
 /** Throws an `unsafe-source` error naming the first duplicate or misplaced entry. */

@@ -1,13 +1,2 @@
-// The `skillbox/integrations` subpath: skills for agents built on other SDKs (Vercel AI SDK, OpenAI,
-// Anthropic). Named exports only.
-
-export type { SkillSuggestion, SuggestionSetting } from "../agent/suggestions/create-skill-suggester.js";
-export { renderSuggestionReminder } from "../agent/suggestions/suggestion-reminder.js";
-export type { AiSdkHelpers } from "./ai-sdk-tools.js";
-export { toAiSdkTools } from "./ai-sdk-tools.js";
-export { handleAnthropicToolUse, toAnthropicTools } from "./anthropic-tools.js";
-export type { CreateSkillsOptions, Skills } from "./create-skills.js";
-export { createSkills } from "./create-skills.js";
-export { handleOpenAIToolCalls, toOpenAITools } from "./openai-tools.js";
-export type { ToolCallOptions, ToolSource } from "./run-tool-call.js";
-export { readTools, runToolCall } from "./run-tool-call.js";
+// The `skillbox/integrations` subpath: the shapes live in @skillbox/core.
+export * from "@skillbox/core/integrations";

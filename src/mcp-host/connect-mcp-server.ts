@@ -9,7 +9,7 @@ import {
   type Transport,
 } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import type { McpServerConfig } from "./mcp-server-config.js";
 
 /** A connected client and its host-assigned label. */

@@ -2,9 +2,9 @@
 // for agents whose only skills come from MCP servers, and the delegates the local tools call when a
 // name belongs to a server (`<label>:<name>`).
 
+import { defineTool, type Tool } from "@skillbox/core/tools/define-tool";
+import { LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from "@skillbox/core/tools/tool-names";
 import { z } from "zod";
-import { defineTool, type Tool } from "../tools/define-tool.js";
-import { LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from "../tools/tool-names.js";
 import type { McpSkillHost } from "./mcp-skill-host.js";
 
 const loadInput = z.strictObject({

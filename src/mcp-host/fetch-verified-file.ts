@@ -6,8 +6,8 @@ import {
   SkillVerificationError,
   type SkillVerificationReason,
 } from "@modelcontextprotocol/client/ext/skills";
+import { splitFrontmatter } from "@skillbox/core/skills/split-frontmatter";
 import { parse as parseYaml } from "yaml";
-import { splitFrontmatter } from "../skills/split-frontmatter.js";
 import { describeTooLarge, mcpFileLimit } from "./mcp-file-limits.js";
 import type { McpSkillEntry, McpSkillOrigin } from "./mcp-skill-origin.js";
 import type { VerifiedFileCache } from "./verified-file-cache.js";

@@ -4,9 +4,9 @@
 // skill and its server, and an "always" kept with the skill's approval, bound to its content. The tool
 // wrapper (gateCodeExecution) is for hosts that run tools without Skillbox's permission policy.
 
-import type { PermissionRequest, UntrustedOrigin } from "../agent/permissions/permissions.js";
-import { TOOLS_THAT_RUN_CODE } from "../agent/permissions/permissions.js";
-import { type Tool, toolError } from "../tools/define-tool.js";
+import type { PermissionRequest, UntrustedOrigin } from "@skillbox/core/agent/permissions/permissions";
+import { TOOLS_THAT_RUN_CODE } from "@skillbox/core/agent/permissions/permissions";
+import { type Tool, toolError } from "@skillbox/core/tools/define-tool";
 import type { McpSkillApprovals } from "./mcp-skill-approvals.js";
 import type { McpSkillEntry } from "./mcp-skill-origin.js";
 

@@ -1,7 +1,7 @@
 // A connected server's own tools, offered to the agent as `mcp__<label>__<tool>` (the convention users
 // know from other hosts); calls go to that server only and come back as ordinary tool results.
 
-import type { Tool } from "../tools/define-tool.js";
+import type { Tool } from "@skillbox/core/tools/define-tool";
 import type { McpConnection } from "./connect-mcp-server.js";
 
 /** The agent-facing name of a server's tool: `mcp__<label>__<tool>`, within the providers' 64-character rule. */

@@ -2,8 +2,8 @@
 // every description so an MCP skill is never presented as a local one. States apply as to local
 // skills: `off` and `user-only` skills are left out, `name-only` ones listed without a description.
 
-import type { CatalogEntry } from "../prompt/catalog-entry.js";
-import type { SkillState } from "../store/skill-state.js";
+import type { CatalogEntry } from "@skillbox/core/prompt/catalog-entry";
+import type { SkillState } from "@skillbox/core/store/skill-state";
 import type { McpSkillEntry } from "./mcp-skill-origin.js";
 
 /** True when the model may see and load an MCP skill in this state (on, name-only). */

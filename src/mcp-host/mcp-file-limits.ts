@@ -3,8 +3,8 @@
 // Listings carry every file's size, so an oversized file is refused before any request for it.
 
 import type { Skill } from "@modelcontextprotocol/client/ext/skills";
-import { DEFAULT_MAX_SKILL_FILE_BYTES } from "../skills/load-skill-text.js";
-import { DEFAULT_MAX_FILE_BYTES } from "../tools/read-skill-file.js";
+import { DEFAULT_MAX_SKILL_FILE_BYTES } from "@skillbox/core/skills/load-skill-text";
+import { DEFAULT_MAX_FILE_BYTES } from "@skillbox/core/tools/read-skill-file";
 
 /** The skill a file belongs to: its SKILL.md URI and its root (an McpSkillEntry fits). */
 interface SkillPlace {

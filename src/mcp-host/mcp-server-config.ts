@@ -1,7 +1,7 @@
 // `mcpServers` in the config, in the shape Claude Code and others use: `command`/`args`/`env` for a
 // stdio server, `url`/`headers` for an HTTP one, keyed by a host-assigned label.
 
-import type { Diagnostic } from "../skills/diagnostic.js";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
 
 /** One MCP server the host connects to; `label` is Skillbox's name for it, never the server's own. */
 export type McpServerConfig =

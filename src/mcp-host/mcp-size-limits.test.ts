@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { DEFAULT_MAX_SKILL_FILE_BYTES } from "@skillbox/core/skills/load-skill-text";
+import { DEFAULT_MAX_FILE_BYTES } from "@skillbox/core/tools/read-skill-file";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_MAX_SKILL_FILE_BYTES } from "../skills/load-skill-text.js";
-import { DEFAULT_MAX_FILE_BYTES } from "../tools/read-skill-file.js";
 import { stdioSkillServer } from "./__fixtures__/stdio-skill-server.js";
 import {
   createTestSkillServer,

@@ -6,7 +6,7 @@
 // when one is wired, so consent outlives the process.
 
 import { createHash, randomUUID } from "node:crypto";
-import type { SettingsStore } from "../store/settings-store.js";
+import type { SettingsStore } from "@skillbox/core/store/settings-store";
 import type { McpSkillEntry } from "./mcp-skill-origin.js";
 
 /** One approval as stored. `revoked` keeps its place so the next question can say the skill changed. */

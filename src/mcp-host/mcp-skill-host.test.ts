@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { McpServer } from "@modelcontextprotocol/server";
+import type { Tool } from "@skillbox/core/tools/define-tool";
 import { afterEach, describe, expect, it } from "vitest";
 import * as z from "zod";
-import type { Tool } from "../tools/define-tool.js";
 import {
   createTestSkillServer,
   inMemoryConnector,

@@ -2,10 +2,10 @@
 // loads skills and their files the careful way — on demand, verified, origin-tagged, bound to the
 // originating server, approved per content, and with nothing run because a skill said so.
 
-import type { Diagnostic } from "../skills/diagnostic.js";
-import { substituteSkillBody } from "../skills/substitute.js";
-import { type Tool, type ToolResult, toolError } from "../tools/define-tool.js";
-import { LOAD_SKILL_TOOL } from "../tools/tool-names.js";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
+import { substituteSkillBody } from "@skillbox/core/skills/substitute";
+import { type Tool, type ToolResult, toolError } from "@skillbox/core/tools/define-tool";
+import { LOAD_SKILL_TOOL } from "@skillbox/core/tools/tool-names";
 import { type McpConnection, type McpConnector, untilAborted } from "./connect-mcp-server.js";
 import { describeMcpFailure } from "./describe-mcp-failure.js";
 import { bodyOf, type FetchedFile, fetchVerifiedFile } from "./fetch-verified-file.js";

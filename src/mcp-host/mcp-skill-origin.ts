@@ -3,7 +3,7 @@
 // local skill or another server's skill of the same name.
 
 import { type Skill, SkillsClient } from "@modelcontextprotocol/client/ext/skills";
-import type { Diagnostic } from "../skills/diagnostic.js";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
 import type { McpConnection } from "./connect-mcp-server.js";
 import { describeOversizedSkillFile, oversizedSkillFile } from "./mcp-file-limits.js";
 

@@ -4,17 +4,17 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AgentEvent } from "../agent/agent-types.js";
-import type { PermissionQuestion } from "../agent/permissions/permissions.js";
-import type { ChatMessage } from "../agent/providers/provider.js";
-import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
+import type { PermissionQuestion } from "@skillbox/core/agent/permissions/permissions";
+import type { ChatMessage } from "@skillbox/core/agent/providers/provider";
 import {
   createFakeLlmServer,
   type FakeLlmRequest,
   type FakeLlmServer,
   type FakeLlmStep,
-} from "../testing/index.js";
+} from "@skillbox/testing";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AgentEvent } from "../agent/agent-types.js";
+import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
 import {
   type CreateSkillAgentOptions,
   createSkillAgent,

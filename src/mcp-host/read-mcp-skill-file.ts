@@ -2,10 +2,10 @@
 // through resources/directory/read (or from the entry when the server has no directory reads); a file
 // must be in the entry's resources and is verified before the model sees it.
 
-import type { ToolResult } from "../tools/define-tool.js";
-import { toolError } from "../tools/define-tool.js";
-import { formatSize } from "../tools/describe-binary-file.js";
-import { DEFAULT_MAX_FILE_BYTES } from "../tools/read-skill-file.js";
+import type { ToolResult } from "@skillbox/core/tools/define-tool";
+import { toolError } from "@skillbox/core/tools/define-tool";
+import { formatSize } from "@skillbox/core/tools/describe-binary-file";
+import { DEFAULT_MAX_FILE_BYTES } from "@skillbox/core/tools/read-skill-file";
 import { type FetchedFile, fetchVerifiedFile } from "./fetch-verified-file.js";
 import type { McpSkillEntry, McpSkillOrigin } from "./mcp-skill-origin.js";
 import { resolveSkillFileUri } from "./resolve-skill-file-uri.js";

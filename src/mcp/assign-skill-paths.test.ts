@@ -1,5 +1,5 @@
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
 import { describe, expect, it } from "vitest";
-import type { SkillRecord } from "../registry/index/skill-record.js";
 import { assignSkillPaths } from "./assign-skill-paths.js";
 
 function record(name: string, label: string, qualifiedName = `${label}:${name}`): SkillRecord {

@@ -2,7 +2,7 @@
 // name — the registry's qualified form turned into a path prefix, so both stay reachable (SEP-2640:
 // the last segment is always the skill's name; earlier segments are a free prefix).
 
-import type { SkillRecord } from "../registry/index/skill-record.js";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
 
 /** The URI scheme every served skill uses. */
 export const SKILL_SCHEME = "skill://";

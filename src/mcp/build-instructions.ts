@@ -1,8 +1,8 @@
 // The server `instructions`: a short pointer to the skills and a Layer 1 listing within a budget, so a
 // host without the skills extension still tells its model what load_skill can give it.
 
-import { renderSkillCatalog } from "../prompt/render-skill-catalog.js";
-import type { SkillRegistry } from "../registry/skill-registry-types.js";
+import { renderSkillCatalog } from "@skillbox/core/prompt/render-skill-catalog";
+import type { SkillRegistry } from "@skillbox/core/registry/skill-registry-types";
 
 /**
  * Characters the listing part of the instructions may use; default 2,400 (about 600 tokens). Counted

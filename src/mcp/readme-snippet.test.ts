@@ -46,7 +46,7 @@ it("runs the README's MCP server snippet: the skills and the added tool answer o
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: ["--import", "tsx", "server.mts"],
+      args: ["--conditions=skillbox-source", "--import", "tsx", "server.mts"],
       cwd: temp,
       env: {
         ...(process.env as Record<string, string>),

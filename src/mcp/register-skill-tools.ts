@@ -2,7 +2,7 @@
 // not speak the skills extension: the same definitions as src/tools, results mapped to CallToolResult.
 
 import type { CallToolResult, McpServer, RegisteredTool } from "@modelcontextprotocol/server";
-import type { Tool } from "../tools/define-tool.js";
+import type { Tool } from "@skillbox/core/tools/define-tool";
 import { passThroughSchema } from "./pass-through-schema.js";
 
 /** The registered tools and a way to bring their descriptions up to date. */

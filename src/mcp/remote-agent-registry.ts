@@ -3,14 +3,14 @@
 // skills as if activated (loadable when asked for, listed with the others); everything else — states,
 // shadowing, disable-model-invocation — is the registry's own verdict.
 
-import { buildSkillEntries } from "../registry/build-skill-entries.js";
-import type { SkillRecord } from "../registry/index/skill-record.js";
-import type { SkillEntry } from "../registry/skill-entry.js";
-import type { SkillRegistry, SkillSearchResult } from "../registry/skill-registry-types.js";
-import { sortByScore } from "../registry/sort-by-score.js";
-import { usageKeyOf } from "../registry/usage-key.js";
-import type { SkillState } from "../store/skill-state.js";
-import type { UsageStat } from "../store/usage-store.js";
+import { buildSkillEntries } from "@skillbox/core/registry/build-skill-entries";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
+import type { SkillEntry } from "@skillbox/core/registry/skill-entry";
+import type { SkillRegistry, SkillSearchResult } from "@skillbox/core/registry/skill-registry-types";
+import { sortByScore } from "@skillbox/core/registry/sort-by-score";
+import { usageKeyOf } from "@skillbox/core/registry/usage-key";
+import type { SkillState } from "@skillbox/core/store/skill-state";
+import type { UsageStat } from "@skillbox/core/store/usage-store";
 
 /** What the view needs besides the registry. */
 export interface RemoteAgentRegistryOptions {

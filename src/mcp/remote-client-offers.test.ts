@@ -44,7 +44,17 @@ beforeAll(async () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
     // From the source, so the test exercises this tree rather than whatever dist/ holds.
-    args: ["--import", TSX, CLI_SOURCE, "mcp", "--dir", BUNDLED, "--dir", path.join(root, "extra")],
+    args: [
+      "--conditions=skillbox-source",
+      "--import",
+      TSX,
+      CLI_SOURCE,
+      "mcp",
+      "--dir",
+      BUNDLED,
+      "--dir",
+      path.join(root, "extra"),
+    ],
     cwd: root,
     env: {
       ...(process.env as Record<string, string>),

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import type { SkillWarning } from "@modelcontextprotocol/server/ext/skills";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SkillRecord } from "../registry/index/skill-record.js";
 import type { SkillPath } from "./assign-skill-paths.js";
 import { createSkillEntryCache, type SkillEntryChange } from "./skill-entry-cache.js";
 

@@ -1,9 +1,9 @@
 // How a skill's state decides what an MCP client sees of it: skill resources, a skills/list entry,
 // an MCP prompt.
 
-import type { SkillRecord } from "../registry/index/skill-record.js";
-import { isUserInvocable } from "../registry/invocation-flags.js";
-import type { SkillState } from "../store/skill-state.js";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
+import { isUserInvocable } from "@skillbox/core/registry/invocation-flags";
+import type { SkillState } from "@skillbox/core/store/skill-state";
 
 /** What of one skill is served. */
 export interface SkillExposure {

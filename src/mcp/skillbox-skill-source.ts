@@ -12,9 +12,9 @@ import type {
   SkillSource,
   SkillWarning,
 } from "@modelcontextprotocol/server/ext/skills";
-import type { SkillRecord } from "../registry/index/skill-record.js";
-import type { SkillRegistry } from "../registry/skill-registry-types.js";
-import type { SkillState } from "../store/skill-state.js";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
+import type { SkillRegistry } from "@skillbox/core/registry/skill-registry-types";
+import type { SkillState } from "@skillbox/core/store/skill-state";
 import { assignSkillPaths, type SkillPath } from "./assign-skill-paths.js";
 import { pageByUri } from "./page-by-uri.js";
 import {

@@ -1,3 +1,5 @@
+import type { ModelVisibility as CoreModelVisibility } from "@skillbox/core/registry/model-visibility";
+import type { SkillState as CoreSkillState } from "@skillbox/core/store/skill-state";
 import { describe, expectTypeOf, it } from "vitest";
 import type {
   FoundSkill,
@@ -9,8 +11,6 @@ import type {
   SensitiveChange,
   UpdateResult,
 } from "../install/index.js";
-import type { ModelVisibility as CoreModelVisibility } from "../registry/model-visibility.js";
-import type { SkillState as CoreSkillState } from "../store/skill-state.js";
 import type {
   AgentLinkResult,
   FoundSkillSummary,

@@ -1,8 +1,8 @@
 // The HTTP API's wire shapes (docs/http-api.md), types only: the routes build their answers with them
 // and the settings page (web/) imports them. Only import leaf type modules here (no Node, no values),
 // so web/'s type check never reaches server code; api-types.test.ts checks the mirrored unions.
-import type { Diagnostic } from "../skills/diagnostic.js";
-import type { SkillContext, SkillMetadata } from "../skills/skill-metadata.js";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
+import type { SkillContext, SkillMetadata } from "@skillbox/core/skills/skill-metadata";
 
 export type { Diagnostic, SkillContext, SkillMetadata };
 

@@ -1,7 +1,8 @@
 // The one mapping from thrown errors to `{ error: { code, message } }` responses with a fitting status.
+
+import { describeError, isSkillboxError, type SkillboxErrorCode } from "@skillbox/core/errors";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { describeError, isSkillboxError, type SkillboxErrorCode } from "../errors.js";
 import type { ErrorBody } from "./api-types.js";
 
 export type { ErrorBody };

@@ -9,6 +9,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createTempDirectory } from "@skillbox/testing/skill-folders";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
@@ -18,7 +19,6 @@ import {
   requireTestUrl,
   SKIPPED_POSTGRES_NOTE,
 } from "../store/postgres/__fixtures__/test-database.js";
-import { createTempDirectory } from "../testing/skill-folders.js";
 import {
   describeWithBrowser,
   ensurePageBuilt,

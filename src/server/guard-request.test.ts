@@ -1,5 +1,5 @@
+import { SkillboxError } from "@skillbox/core/errors";
 import { afterEach, describe, expect, it } from "vitest";
-import { SkillboxError } from "../errors.js";
 import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./__fixtures__/server-test-helpers.js";
 import { CONTENT_SECURITY_POLICY, createApp } from "./create-app.js";
 import { describeErrorResponse } from "./error-response.js";

@@ -1,7 +1,7 @@
 // `skillbox/server`: the HTTP API and settings page as a Hono app, a real server (startServer, the
 // entry `skillbox serve` uses), and the token loader. Other front ends use the server only through here.
 
-export { isLoopbackHost } from "../text/is-loopback-host.js";
+export { isLoopbackHost } from "@skillbox/core/text/is-loopback-host";
 export {
   type ConfiguredTranslator,
   createConfiguredTranslator,

@@ -1,9 +1,10 @@
 // Installing skills over HTTP: scan a source, install chosen skills (progress as server-sent events),
 // check for updates, update, remove, list what was installed, and search the marketplace. Thin over
 // src/install; every write (and the reads that go out to the network) needs the token or a session.
+
+import { isSkillboxError } from "@skillbox/core/errors";
 import type { Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { isSkillboxError } from "../errors.js";
 import {
   addScannedSkills,
   checkOutdated,

@@ -1,6 +1,6 @@
 // The file tree of a skill folder for `GET /api/skills/:name`: relative POSIX paths and sizes, bounded.
 import { lstat } from "node:fs/promises";
-import { walkSkillFolder } from "../registry/files/walk-skill-folder.js";
+import { walkSkillFolder } from "@skillbox/core/registry/files/walk-skill-folder";
 
 /** One file of a skill folder. */
 export interface SkillFile {

@@ -4,10 +4,10 @@
 // host's in-process test server over an in-memory pair.
 import { mkdirSync } from "node:fs";
 import * as path from "node:path";
+import { createTempDirectory } from "@skillbox/testing/skill-folders";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestSkillServer, inMemoryConnector } from "../mcp-host/__fixtures__/test-skill-server.js";
-import { createTempDirectory } from "../testing/skill-folders.js";
 import type { McpSkills } from "../workspace/mcp-skills.js";
 import { openMcpSkills } from "../workspace/open-mcp-skills.js";
 import { openWorkspace } from "../workspace/open-workspace.js";

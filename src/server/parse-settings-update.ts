@@ -1,9 +1,10 @@
 // What `PUT /api/settings` accepts, checked before the store sees it: skill names that are safe
 // identifiers, plain types, and one `path: message` line per problem in the 400 answer.
+
+import { describeZodIssues } from "@skillbox/core/store/describe-zod-issues";
+import type { SkillSettings } from "@skillbox/core/store/skill-settings";
+import { settingNamesSchema } from "@skillbox/core/store/skill-settings-schema";
 import { z } from "zod";
-import { describeZodIssues } from "../store/describe-zod-issues.js";
-import type { SkillSettings } from "../store/skill-settings.js";
-import { settingNamesSchema } from "../store/skill-settings-schema.js";
 import { HttpError } from "./error-response.js";
 
 /** Settings fields `PUT /api/settings` may change, and the only ones `GET /api/settings` shows. */

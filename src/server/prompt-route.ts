@@ -1,8 +1,9 @@
 // `GET /api/prompt`: the Layer 1 block for the current states and settings, its token count and stats.
+
+import type { CatalogStats } from "@skillbox/core/prompt/budget";
+import { type CatalogFormatName, isCatalogFormatName } from "@skillbox/core/prompt/catalog-format";
+import type { SkillCatalogBudget } from "@skillbox/core/prompt/default-catalog-budget";
 import type { Hono } from "hono";
-import type { CatalogStats } from "../prompt/budget.js";
-import { type CatalogFormatName, isCatalogFormatName } from "../prompt/catalog-format.js";
-import type { SkillCatalogBudget } from "../prompt/default-catalog-budget.js";
 import { renderWorkspaceCatalog, resolveConfiguredModel } from "../workspace/workspace-catalog.js";
 import { HttpError } from "./error-response.js";
 import type { RouteContext } from "./route-context.js";

@@ -1,8 +1,9 @@
 // Checks what the install routes are sent before the installer sees it: the source (only remote
 // ones over HTTP), the chosen skills, the scope, and skill names in paths. Every refusal is a 400
 // that says what was wrong.
+
+import { findUnsafeNameReason } from "@skillbox/core/skills/skill-name";
 import { parseSource, type SourceSpec } from "../install/index.js";
-import { findUnsafeNameReason } from "../skills/skill-name.js";
 import type { InstallScope } from "./api-types.js";
 import { HttpError } from "./error-response.js";
 

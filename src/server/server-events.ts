@@ -1,5 +1,5 @@
 // The events `GET /api/events` streams: registry changes plus state changes, fanned out to every client.
-import type { SkillRecord } from "../registry/index/skill-record.js";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
 import type { Workspace } from "../workspace/workspace.js";
 
 import type { ServerEventName } from "./api-types.js";

@@ -1,9 +1,9 @@
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createTempDirectory } from "@skillbox/testing/skill-folders";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTempDirectory } from "../testing/skill-folders.js";
 import { openWorkspace } from "../workspace/open-workspace.js";
 import type { Workspace } from "../workspace/workspace.js";
 import {

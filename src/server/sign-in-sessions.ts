@@ -3,8 +3,8 @@
 // instance sharing the token accepts them, and a spent code is claimed in the shared cache store, so
 // it works once across the fleet. See docs/decisions/2026-12-01-stateless-sign-in.md.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { SkillboxError } from "../errors.js";
-import { type CacheStore, InMemoryCacheStore } from "../store/cache-store.js";
+import { SkillboxError } from "@skillbox/core/errors";
+import { type CacheStore, InMemoryCacheStore } from "@skillbox/core/store/cache-store";
 
 /** How long a login code printed by `skillbox serve` works (15 minutes). */
 export const DEFAULT_LOGIN_CODE_TTL_MS = 15 * 60 * 1000;

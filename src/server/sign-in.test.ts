@@ -2,8 +2,8 @@
 // Host and port, and which writes a session may make. All through app.request on pretend port 4317.
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { createTempDirectory } from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTempDirectory } from "../testing/skill-folders.js";
 import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./__fixtures__/server-test-helpers.js";
 import { createApp } from "./create-app.js";
 import { createSignInSessions } from "./sign-in-sessions.js";

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES } from "@skillbox/core/script-runner/run-skill-script";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES } from "../script-runner/run-skill-script.js";
 import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./__fixtures__/server-test-helpers.js";
 import { createApp } from "./create-app.js";
 import type { SkillSummary } from "./skill-summary.js";

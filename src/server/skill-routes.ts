@@ -2,13 +2,16 @@
 // the config's MCP servers (`<label>:<name>`) are listed after the local ones, with their origin; their
 // SKILL.md is fetched (verified) only for the detail view, and their scripts never run here.
 import { existsSync } from "node:fs";
+import { SkillboxError } from "@skillbox/core/errors";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
+import { hybridSearch } from "@skillbox/core/registry/semantic/hybrid-search";
+import {
+  DEFAULT_SCRIPT_MAX_OUTPUT_BYTES,
+  runSkillScript,
+} from "@skillbox/core/script-runner/run-skill-script";
+import { loadSkillText } from "@skillbox/core/skills/load-skill-text";
+import { isSkillState, type SkillStateScope } from "@skillbox/core/store/skill-state";
 import type { Hono } from "hono";
-import { SkillboxError } from "../errors.js";
-import type { SkillRecord } from "../registry/index/skill-record.js";
-import { hybridSearch } from "../registry/semantic/hybrid-search.js";
-import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES, runSkillScript } from "../script-runner/run-skill-script.js";
-import { loadSkillText } from "../skills/load-skill-text.js";
-import { isSkillState, type SkillStateScope } from "../store/skill-state.js";
 import { translateIfEnabled } from "../translate/translate-if-enabled.js";
 import type { McpSkillEntry } from "../workspace/mcp-skills.js";
 import type { SkillDetail, SkillListResponse, SkillSearchResponse, SkillSummary } from "./api-types.js";

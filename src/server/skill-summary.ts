@@ -1,7 +1,7 @@
 // The API's view of one skill (SkillSummary of docs/http-api.md), built from a registry record through
 // the registry's public methods, or from an MCP server's listing entry.
-import type { SkillRecord } from "../registry/index/skill-record.js";
-import { computeUsageScore } from "../store/usage-store.js";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
+import { computeUsageScore } from "@skillbox/core/store/usage-store";
 import { isMcpSkillUserInvocable, type McpSkillEntry, mcpModelVisibility } from "../workspace/mcp-skills.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { SkillSummary } from "./api-types.js";

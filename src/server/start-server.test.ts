@@ -3,8 +3,8 @@ import { request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createTempDirectory } from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTempDirectory } from "../testing/skill-folders.js";
 import {
   addSkill,
   openTestWorkspace,

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { createTempDirectory } from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTempDirectory } from "../testing/skill-folders.js";
 import { openTestWorkspace, TEST_TOKEN, type TestWorkspace } from "./__fixtures__/server-test-helpers.js";
 import { createApp } from "./create-app.js";
 import { createSignInSessions } from "./sign-in-sessions.js";

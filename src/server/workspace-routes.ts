@@ -1,7 +1,8 @@
 // Routes about the workspace as a whole: refresh, the skills folder, settings, usage, metrics and audit.
+
+import type { SkillSettings } from "@skillbox/core/store/skill-settings";
+import { computeUsageScore } from "@skillbox/core/store/usage-store";
 import type { Hono } from "hono";
-import type { SkillSettings } from "../store/skill-settings.js";
-import { computeUsageScore } from "../store/usage-store.js";
 import type { OpenDirectoryResponse, RefreshResponse } from "./api-types.js";
 import { parseSettingsUpdate, toPublicSettings, WRITABLE_SETTINGS } from "./parse-settings-update.js";
 import { readJsonBody, rejectUnknownKeys } from "./read-json-body.js";

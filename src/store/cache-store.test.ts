@@ -1,6 +1,10 @@
+import { isSkillboxError } from "@skillbox/core/errors";
+import {
+  type CacheStore,
+  createTranslationCacheKey,
+  InMemoryCacheStore,
+} from "@skillbox/core/store/cache-store";
 import { afterEach, describe, expect, it } from "vitest";
-import { isSkillboxError } from "../errors.js";
-import { type CacheStore, createTranslationCacheKey, InMemoryCacheStore } from "./cache-store.js";
 import { openStore, type SkillboxStore } from "./open-store.js";
 import { SqliteCacheStore } from "./sqlite-cache-store.js";
 

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
 import {
   decodeEmbedding,
   type EmbeddingStore,
   embeddingContentHash,
   encodeEmbedding,
   InMemoryEmbeddingStore,
-} from "./embedding-store.js";
+} from "@skillbox/core/store/embedding-store";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { openStore } from "./open-store.js";
 import {
   createTestSchemaName,

@@ -7,8 +7,8 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { SkillboxError } from "@skillbox/core/errors";
 import type Database from "better-sqlite3";
-import { SkillboxError } from "../errors.js";
 
 let loaded: { Database: typeof Database; nativeBinding: string | undefined } | undefined;
 

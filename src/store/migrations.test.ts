@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isSkillboxError } from "@skillbox/core/errors";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isSkillboxError } from "../errors.js";
 import {
   latestSchemaVersion,
   type Migration,

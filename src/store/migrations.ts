@@ -1,8 +1,8 @@
 // Versioned schema migrations, tracked with `PRAGMA user_version`.
 // A shipped migration is never edited: version 1 is the first schema forever; changes go in a new migration.
 
+import { SkillboxError } from "@skillbox/core/errors";
 import type Database from "better-sqlite3";
-import { SkillboxError } from "../errors.js";
 
 /** One schema step. `up` runs inside a transaction together with the `user_version` bump. */
 export interface Migration {

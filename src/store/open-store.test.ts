@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isSkillboxError } from "@skillbox/core/errors";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isSkillboxError } from "../errors.js";
 import { latestSchemaVersion } from "./migrations.js";
 import { openStore } from "./open-store.js";
 import { defaultStorePath } from "./store-path.js";

@@ -2,8 +2,8 @@
 
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { SkillboxError } from "@skillbox/core/errors";
 import type Database from "better-sqlite3";
-import { SkillboxError } from "../errors.js";
 import { openSqliteDatabase } from "./load-better-sqlite3.js";
 import { type Migration, migrations, readSchemaVersion, runMigrations } from "./migrations.js";
 import { toStoreError } from "./store-errors.js";

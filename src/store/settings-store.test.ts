@@ -1,12 +1,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isSkillboxError } from "@skillbox/core/errors";
+import { InMemorySettingsStore, type SettingsStore } from "@skillbox/core/store/settings-store";
+import {
+  createDefaultSkillSettings,
+  type SkillSettings,
+  setSkillEnabled,
+} from "@skillbox/core/store/skill-settings";
+import { resolveSkillState, type SkillState } from "@skillbox/core/store/skill-state";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isSkillboxError } from "../errors.js";
 import { openStore, type SkillboxStore } from "./open-store.js";
-import { InMemorySettingsStore, type SettingsStore } from "./settings-store.js";
-import { createDefaultSkillSettings, type SkillSettings, setSkillEnabled } from "./skill-settings.js";
-import { resolveSkillState, type SkillState } from "./skill-state.js";
 import { SqliteSettingsStore } from "./sqlite-settings-store.js";
 
 const openStores: SkillboxStore[] = [];

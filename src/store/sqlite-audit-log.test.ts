@@ -1,6 +1,6 @@
+import type { AuditEntry, AuditStatus } from "@skillbox/core/store/audit-log";
+import { computeAuditMetrics } from "@skillbox/core/store/audit-metrics";
 import { describe, expect, it } from "vitest";
-import type { AuditEntry, AuditStatus } from "./audit-log.js";
-import { computeAuditMetrics } from "./audit-metrics.js";
 import { openStore } from "./open-store.js";
 import { MAX_AUDIT_PREVIEW_LENGTH, SqliteAuditLog } from "./sqlite-audit-log.js";
 

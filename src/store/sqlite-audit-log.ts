@@ -1,8 +1,7 @@
 // AuditLog on SQLite (seed 001's agent_audit_log): one row per tool call, indexed by session, plus metrics.
 
-import type Database from "better-sqlite3";
-import { type AuditRow, auditEntryFromRow } from "./audit-entry.js";
-import type { AuditEntry, AuditLog, AuditStatus } from "./audit-log.js";
+import { type AuditRow, auditEntryFromRow } from "@skillbox/core/store/audit-entry";
+import type { AuditEntry, AuditLog, AuditStatus } from "@skillbox/core/store/audit-log";
 import {
   type AuditMetrics,
   type AuditMetricsOptions,
@@ -13,7 +12,8 @@ import {
   percentileIndex,
   type SessionMetrics,
   type ToolMetrics,
-} from "./audit-metrics.js";
+} from "@skillbox/core/store/audit-metrics";
+import type Database from "better-sqlite3";
 import type { SkillboxStore } from "./open-store.js";
 import { runStoreOperation } from "./store-errors.js";
 

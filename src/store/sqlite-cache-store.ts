@@ -1,9 +1,14 @@
 // CacheStore on SQLite: the `caches` table, with expiry checked on read and removed by prune().
 
+import {
+  type CacheSetOptions,
+  type CacheStore,
+  computeExpiry,
+  encodeCacheValue,
+} from "@skillbox/core/store/cache-store";
+import { parseJsonOrUndefined } from "@skillbox/core/store/settings-store";
 import type Database from "better-sqlite3";
-import { type CacheSetOptions, type CacheStore, computeExpiry, encodeCacheValue } from "./cache-store.js";
 import type { SkillboxStore } from "./open-store.js";
-import { parseJsonOrUndefined } from "./settings-store.js";
 import { runStoreOperation } from "./store-errors.js";
 
 /** Cached JSON values in the `caches` table, shared by every process using the file. */

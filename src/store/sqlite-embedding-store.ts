@@ -1,12 +1,12 @@
 // EmbeddingStore on SQLite: the `embeddings` table (migration 3), vectors as float32 blobs.
 
-import type Database from "better-sqlite3";
 import {
   decodeEmbedding,
   type EmbeddingStore,
   encodeEmbedding,
   type StoredEmbedding,
-} from "./embedding-store.js";
+} from "@skillbox/core/store/embedding-store";
+import type Database from "better-sqlite3";
 import type { SkillboxStore } from "./open-store.js";
 import { runStoreOperation } from "./store-errors.js";
 

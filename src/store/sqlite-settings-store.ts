@@ -1,7 +1,5 @@
 // SettingsStore on SQLite: scoped JSON settings, per-scope skill states and per-session overrides.
 
-import type Database from "better-sqlite3";
-import type { SkillboxStore } from "./open-store.js";
 import {
   checkSkillSettings,
   collectLayers,
@@ -10,14 +8,14 @@ import {
   type SettingsStore,
   SKILL_SETTINGS_KEY,
   type SkillStateContext,
-} from "./settings-store.js";
+} from "@skillbox/core/store/settings-store";
 import {
   applyBuiltinDefaults,
   decodeSkillSettings,
   isSameSkillSettings,
   type SkillSettings,
   type SkillSettingsReadResult,
-} from "./skill-settings.js";
+} from "@skillbox/core/store/skill-settings";
 import {
   checkSkillStateInput,
   isSkillState,
@@ -25,7 +23,9 @@ import {
   type SkillStateLayers,
   type SkillStateTarget,
   toScopeKey,
-} from "./skill-state.js";
+} from "@skillbox/core/store/skill-state";
+import type Database from "better-sqlite3";
+import type { SkillboxStore } from "./open-store.js";
 import { runStoreOperation } from "./store-errors.js";
 
 const USER: SkillStateTarget = { scope: "user" };

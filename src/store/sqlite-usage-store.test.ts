@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isSkillboxError } from "@skillbox/core/errors";
+import { computeUsageScore } from "@skillbox/core/store/usage-store";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isSkillboxError } from "../errors.js";
 import { openStore } from "./open-store.js";
 import { SqliteUsageStore } from "./sqlite-usage-store.js";
-import { computeUsageScore } from "./usage-store.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const recorderScript = join(here, "__fixtures__", "record-usage.ts");
@@ -98,7 +98,11 @@ describe("SqliteUsageStore", () => {
   it("loses no count when two processes record 500 uses each into one new file at the same time", async () => {
     const path = join(directory, "shared.db");
     const children = [0, 1].map(() =>
-      spawn(process.execPath, ["--import", "tsx", recorderScript, path, "pdf", "500"], { cwd: here }),
+      spawn(
+        process.execPath,
+        ["--conditions=skillbox-source", "--import", "tsx", recorderScript, path, "pdf", "500"],
+        { cwd: here },
+      ),
     );
     await Promise.all(children.map((child) => waitForLine(child, "ready")));
     const finished = children.map((child) => waitForLine(child, "done"));

@@ -1,9 +1,9 @@
 // UsageStore on SQLite: one UPSERT per use, so several processes recording at once lose no counts.
 
+import type { UsageStat, UsageStore } from "@skillbox/core/store/usage-store";
 import type Database from "better-sqlite3";
 import type { SkillboxStore } from "./open-store.js";
 import { runStoreOperation } from "./store-errors.js";
-import type { UsageStat, UsageStore } from "./usage-store.js";
 
 interface UsageRow {
   skill_name: string;

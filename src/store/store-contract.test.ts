@@ -5,12 +5,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Skill } from "@modelcontextprotocol/client/ext/skills";
+import { isSkillboxError } from "@skillbox/core/errors";
+import type { AuditEntry, AuditLog } from "@skillbox/core/store/audit-log";
+import type { CacheStore } from "@skillbox/core/store/cache-store";
+import type { SettingsStore } from "@skillbox/core/store/settings-store";
+import { createDefaultSkillSettings, setSkillEnabled } from "@skillbox/core/store/skill-settings";
+import { resolveSkillState } from "@skillbox/core/store/skill-state";
+import type { UsageStore } from "@skillbox/core/store/usage-store";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { isSkillboxError } from "../errors.js";
 import { createMcpSkillApprovals, createSettingsApprovalStorage } from "../mcp-host/mcp-skill-approvals.js";
 import type { McpSkillEntry } from "../mcp-host/mcp-skill-origin.js";
-import type { AuditEntry, AuditLog } from "./audit-log.js";
-import type { CacheStore } from "./cache-store.js";
 import { openStore } from "./open-store.js";
 import {
   createTestSchemaName,
@@ -18,14 +22,10 @@ import {
   openTestStore,
   SKIPPED_POSTGRES_NOTE,
 } from "./postgres/__fixtures__/test-database.js";
-import type { SettingsStore } from "./settings-store.js";
-import { createDefaultSkillSettings, setSkillEnabled } from "./skill-settings.js";
-import { resolveSkillState } from "./skill-state.js";
 import { SqliteAuditLog } from "./sqlite-audit-log.js";
 import { SqliteCacheStore } from "./sqlite-cache-store.js";
 import { SqliteSettingsStore } from "./sqlite-settings-store.js";
 import { SqliteUsageStore } from "./sqlite-usage-store.js";
-import type { UsageStore } from "./usage-store.js";
 
 /** The four stores over one database, plus a way to close it. */
 interface OpenedStores {

@@ -1,6 +1,6 @@
 // Maps SQLite failures to SkillboxErrors whose message says what to do next.
 
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import { loadedBetterSqlite3 } from "./load-better-sqlite3.js";
 
 /** Turns a better-sqlite3 error into a `store-corrupt`, `store-locked` or `store-error`; other errors pass through. */

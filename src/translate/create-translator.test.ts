@@ -1,17 +1,18 @@
 // The translator against the fake LLM server over real HTTP: batching, caching by content +
 // language + model, in-flight sharing, and falling back to the originals on any failure.
-import { afterEach, describe, expect, it } from "vitest";
-import { OpenAIChatProvider } from "../agent/providers/openai-chat-provider.js";
-import { InMemoryCacheStore } from "../store/cache-store.js";
-import { openStore } from "../store/open-store.js";
-import { SqliteCacheStore } from "../store/sqlite-cache-store.js";
-import { MEMORY_STORE_PATH } from "../store/store-path.js";
+
+import { InMemoryCacheStore } from "@skillbox/core/store/cache-store";
 import {
   createFakeLlmServer,
   type FakeLlmRequest,
   type FakeLlmServer,
   type FakeLlmStep,
-} from "../testing/index.js";
+} from "@skillbox/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { OpenAIChatProvider } from "../agent/providers/openai-chat-provider.js";
+import { openStore } from "../store/open-store.js";
+import { SqliteCacheStore } from "../store/sqlite-cache-store.js";
+import { MEMORY_STORE_PATH } from "../store/store-path.js";
 import { createTranslator, type Translator } from "./create-translator.js";
 import type { CacheLike } from "./translation-cache.js";
 

@@ -1,7 +1,7 @@
 // Translates skill descriptions (batched, one model call) and skill bodies with the configured model,
 // caching by content hash + language + model; any failure falls back to the original, uncached.
-import type { ChatProvider } from "../agent/providers/provider.js";
-import { describeError } from "../errors.js";
+import type { ChatProvider } from "@skillbox/core/agent/providers/provider";
+import { describeError } from "@skillbox/core/errors";
 import { findTranslationProblem } from "./check-translation.js";
 import { parseTranslationReply } from "./parse-translation-reply.js";
 import { type CacheLike, createSafeCache, translationCacheKey } from "./translation-cache.js";

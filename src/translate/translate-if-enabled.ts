@@ -1,5 +1,5 @@
 // Optional translation of descriptions for skill lists, per the person's settings.
-import type { SettingsStore } from "../store/settings-store.js";
+import type { SettingsStore } from "@skillbox/core/store/settings-store";
 import type { DescriptionItem, Translator } from "./create-translator.js";
 
 /**

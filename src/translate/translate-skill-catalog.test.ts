@@ -1,7 +1,7 @@
+import type { CatalogEntry } from "@skillbox/core/prompt/catalog-entry";
+import { renderSkillCatalog } from "@skillbox/core/prompt/render-skill-catalog";
+import { InMemorySettingsStore } from "@skillbox/core/store/settings-store";
 import { describe, expect, it } from "vitest";
-import type { CatalogEntry } from "../prompt/catalog-entry.js";
-import { renderSkillCatalog } from "../prompt/render-skill-catalog.js";
-import { InMemorySettingsStore } from "../store/settings-store.js";
 import type { DescriptionItem, TranslatedDescription, Translator } from "./create-translator.js";
 import { renderTranslatedSkillCatalog, translateSkillCatalog } from "./translate-skill-catalog.js";
 

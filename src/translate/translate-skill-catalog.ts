@@ -2,10 +2,10 @@
 // ask for it, then the listing rendered with them. The settings page's preview, `skillbox prompt`,
 // `run` and `chat` all go through here, so what the page shows is what the model gets.
 
-import type { BuiltCatalog } from "../prompt/budget.js";
-import { type CatalogEntry, isDescriptionHidden, joinDescription } from "../prompt/catalog-entry.js";
-import { renderSkillCatalog, type SkillCatalogOptions } from "../prompt/render-skill-catalog.js";
-import type { SettingsStore } from "../store/settings-store.js";
+import type { BuiltCatalog } from "@skillbox/core/prompt/budget";
+import { type CatalogEntry, isDescriptionHidden, joinDescription } from "@skillbox/core/prompt/catalog-entry";
+import { renderSkillCatalog, type SkillCatalogOptions } from "@skillbox/core/prompt/render-skill-catalog";
+import type { SettingsStore } from "@skillbox/core/store/settings-store";
 import type {
   DescriptionItem,
   TranslateCallOptions,

@@ -1,5 +1,5 @@
 // The small cache interface translations need, and how their keys are made; a CacheStore fits it.
-import { createTranslationCacheKey } from "../store/cache-store.js";
+import { createTranslationCacheKey } from "@skillbox/core/store/cache-store";
 
 /**
  * A namespaced key-value cache. `get` may return anything (stored data can be damaged); only strings

@@ -1,6 +1,6 @@
 // The two requests the translator sends: a batch of descriptions as strict JSON, and one skill body
 // as Markdown. Kept apart so the wording can be tuned without touching the caching logic.
-import type { ChatRequest } from "../agent/providers/provider.js";
+import type { ChatRequest } from "@skillbox/core/agent/providers/provider";
 
 /** One description to translate, numbered so the reply can be matched back without trusting names. */
 export interface NumberedDescription {

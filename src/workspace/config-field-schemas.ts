@@ -1,8 +1,9 @@
 // The zod schema of each config key: the rule the plain checks of read-valid-config-field.ts follow,
 // and the wording of what is wrong with a field they reject (loaded through load-config-field-schemas.ts).
+
+import { normalizeHookConfig } from "@skillbox/core/agent/hooks/normalize-hook-config";
+import { readEmbeddingsSetting } from "@skillbox/core/registry/semantic/embeddings-config";
 import { z } from "zod";
-import { normalizeHookConfig } from "../agent/hooks/normalize-hook-config.js";
-import { readEmbeddingsSetting } from "../registry/semantic/embeddings-config.js";
 import { readStoreSetting } from "./resolve-configured-store.js";
 import type { SkillboxConfig } from "./workspace.js";
 

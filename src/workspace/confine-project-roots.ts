@@ -3,8 +3,8 @@
 // disk one. The user's own config may still point anywhere, and may vouch for a project's root.
 
 import * as path from "node:path";
-import { isInside } from "../registry/discovery/link-policy.js";
-import type { Diagnostic } from "../skills/diagnostic.js";
+import { isInside } from "@skillbox/core/registry/discovery/link-policy";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
 import type { SkillboxConfig } from "./workspace.js";
 
 /** What a project config's roots are checked against. */

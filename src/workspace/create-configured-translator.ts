@@ -1,8 +1,9 @@
 // The translator for skill descriptions when the config names a provider; none (and no error)
 // otherwise. `skillbox serve`, `prompt` and `list` use it, so they translate with the same model.
+
+import { describeError } from "@skillbox/core/errors";
 import { createProvider } from "../agent/providers/create-provider.js";
 import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
-import { describeError } from "../errors.js";
 import { createTranslator, type Translator } from "../translate/create-translator.js";
 import type { Workspace } from "./workspace.js";
 

@@ -4,17 +4,17 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { PermissionQuestion } from "../agent/permissions/permissions.js";
-import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
-import { createTestSkillServer, inMemoryConnector } from "../mcp-host/__fixtures__/test-skill-server.js";
-import type { Diagnostic } from "../skills/diagnostic.js";
+import type { PermissionQuestion } from "@skillbox/core/agent/permissions/permissions";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
 import {
   createFakeLlmServer,
   type FakeLlmRequest,
   type FakeLlmServer,
   type FakeLlmStep,
-} from "../testing/index.js";
+} from "@skillbox/testing";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
+import { createTestSkillServer, inMemoryConnector } from "../mcp-host/__fixtures__/test-skill-server.js";
 import { type CreateSkillAgentOptions, createSkillAgent, type SkillAgent } from "./create-skill-agent.js";
 import { openWorkspace } from "./open-workspace.js";
 import type { Workspace } from "./workspace.js";

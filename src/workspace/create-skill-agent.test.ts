@@ -2,15 +2,15 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
-import { waitForRegistryEvent } from "../registry/watch/wait-for-registry-event.js";
+import { waitForRegistryEvent } from "@skillbox/core/registry/watch/wait-for-registry-event";
 import {
   createFakeLlmServer,
   type FakeLlmRequest,
   type FakeLlmServer,
   type FakeLlmStep,
-} from "../testing/index.js";
+} from "@skillbox/testing";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
 import { type CreateSkillAgentOptions, createSkillAgent, type SkillAgent } from "./create-skill-agent.js";
 import { openWorkspace } from "./open-workspace.js";
 import type { Workspace } from "./workspace.js";

@@ -4,28 +4,48 @@
 // only adapt it to their medium.
 
 import { join } from "node:path";
-import type { Agent, AgentEvent, AgentOptions } from "../agent/agent-types.js";
-import type { CompactionOptions } from "../agent/compaction/compact-history.js";
-import { createAgent } from "../agent/create-agent.js";
-import { createHookBus, type HookBus, type HookConfig, type HookFailure } from "../agent/hooks/hooks.js";
+import {
+  createHookBus,
+  type HookBus,
+  type HookConfig,
+  type HookFailure,
+} from "@skillbox/core/agent/hooks/hooks";
 import {
   type AllowAdvice,
   createPermissionPolicy,
   type PermissionAnswer,
   type PermissionPolicy,
   type PermissionQuestion,
-} from "../agent/permissions/permissions.js";
+} from "@skillbox/core/agent/permissions/permissions";
+import type { ChatProvider } from "@skillbox/core/agent/providers/provider";
+import {
+  createSkillSuggester,
+  type SuggestionSetting,
+} from "@skillbox/core/agent/suggestions/create-skill-suggester";
+import { readLayer1Coverage } from "@skillbox/core/agent/suggestions/layer1-coverage";
+import { createGuideSection, createSkillsSection } from "@skillbox/core/agent/system-prompt";
+import type { BuiltCatalog } from "@skillbox/core/prompt/budget";
+import type { SkillCatalogBudget } from "@skillbox/core/prompt/default-catalog-budget";
+import { renderSkillCatalog } from "@skillbox/core/prompt/render-skill-catalog";
+import { createSessionCatalogOrder } from "@skillbox/core/prompt/session-catalog-order";
+import type { SkillWatcher } from "@skillbox/core/registry/watch/watch-skills";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
+import { createBuiltinTools } from "@skillbox/core/tools/builtin/create-builtin-tools";
+import { createSkillTools } from "@skillbox/core/tools/create-skill-tools";
+import type { Tool } from "@skillbox/core/tools/define-tool";
+import { createSessionLoadTracker } from "@skillbox/core/tools/session-loads";
+import type { SubAgentRunner } from "@skillbox/core/tools/sub-agent-runner";
+import { LOAD_SKILL_TOOL } from "@skillbox/core/tools/tool-names";
+import type { Agent, AgentEvent, AgentOptions } from "../agent/agent-types.js";
+import type { CompactionOptions } from "../agent/compaction/compact-history.js";
+import { createAgent } from "../agent/create-agent.js";
 import { type CreateProviderOptions, createProvider } from "../agent/providers/create-provider.js";
-import type { ChatProvider } from "../agent/providers/provider.js";
 import {
   type ResolvedProviderConfig,
   resolveModelAlias,
 } from "../agent/providers/resolve-provider-config.js";
 import { createSubAgentRunner } from "../agent/sub-agents/create-sub-agent-runner.js";
 import { createTaskTool } from "../agent/sub-agents/task-tool.js";
-import { createSkillSuggester, type SuggestionSetting } from "../agent/suggestions/create-skill-suggester.js";
-import { readLayer1Coverage } from "../agent/suggestions/layer1-coverage.js";
-import { createGuideSection, createSkillsSection } from "../agent/system-prompt.js";
 import { createNodeMcpConnector, type McpConnector } from "../mcp-host/connect-mcp-server.js";
 import { mcpCodeExecutionOrigin } from "../mcp-host/gate-code-execution.js";
 import { mcpCatalogEntries } from "../mcp-host/mcp-catalog-entries.js";
@@ -38,18 +58,6 @@ import {
 import { createMcpSkillHost, type McpSkillHost } from "../mcp-host/mcp-skill-host.js";
 import { mcpUserInvocation } from "../mcp-host/mcp-user-invocation.js";
 import { createVerifiedFileCache } from "../mcp-host/verified-file-cache.js";
-import type { BuiltCatalog } from "../prompt/budget.js";
-import type { SkillCatalogBudget } from "../prompt/default-catalog-budget.js";
-import { renderSkillCatalog } from "../prompt/render-skill-catalog.js";
-import { createSessionCatalogOrder } from "../prompt/session-catalog-order.js";
-import type { SkillWatcher } from "../registry/watch/watch-skills.js";
-import type { Diagnostic } from "../skills/diagnostic.js";
-import { createBuiltinTools } from "../tools/builtin/create-builtin-tools.js";
-import { createSkillTools } from "../tools/create-skill-tools.js";
-import type { Tool } from "../tools/define-tool.js";
-import { createSessionLoadTracker } from "../tools/session-loads.js";
-import type { SubAgentRunner } from "../tools/sub-agent-runner.js";
-import { LOAD_SKILL_TOOL } from "../tools/tool-names.js";
 import { createTranslator, type Translator } from "../translate/create-translator.js";
 import { translateSkillCatalog } from "../translate/translate-skill-catalog.js";
 import { reservedMcpLabels, withMcpSkills } from "./with-mcp-skills.js";

@@ -1,15 +1,15 @@
 // Effective per-skill states for one project and session, read from the settings store once and
 // re-read only when the database changed (another process wrote) or this process set a state.
 
-import type { SettingsStore } from "../store/settings-store.js";
-import type { SkillSettings } from "../store/skill-settings.js";
+import type { SettingsStore } from "@skillbox/core/store/settings-store";
+import type { SkillSettings } from "@skillbox/core/store/skill-settings";
 import {
   fallbackSkillState,
   resolveSkillState,
   type SkillState,
   type SkillStateLayers,
   type SkillStateScope,
-} from "../store/skill-state.js";
+} from "@skillbox/core/store/skill-state";
 
 /** What the resolver reads. */
 export interface StateResolverOptions {

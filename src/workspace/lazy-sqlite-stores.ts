@@ -2,13 +2,13 @@
 // (`list` on an empty folder) never loads better-sqlite3 nor opens the file. When better-sqlite3
 // cannot load and the caller accepts it, the stores live in memory for this process instead.
 
-import { SkillboxError } from "../errors.js";
-import type { AuditLog } from "../store/audit-log.js";
-import type { CacheStore } from "../store/cache-store.js";
-import type { EmbeddingStore } from "../store/embedding-store.js";
+import { SkillboxError } from "@skillbox/core/errors";
+import type { AuditLog } from "@skillbox/core/store/audit-log";
+import type { CacheStore } from "@skillbox/core/store/cache-store";
+import type { EmbeddingStore } from "@skillbox/core/store/embedding-store";
+import type { SettingsStore } from "@skillbox/core/store/settings-store";
+import type { UsageStore } from "@skillbox/core/store/usage-store";
 import type { SkillboxStore } from "../store/open-store.js";
-import type { SettingsStore } from "../store/settings-store.js";
-import type { UsageStore } from "../store/usage-store.js";
 import { loadSqliteStores } from "./load-sqlite-stores.js";
 import type { SqliteStores } from "./open-sqlite-stores.js";
 

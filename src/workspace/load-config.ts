@@ -3,11 +3,11 @@
 
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import * as path from "node:path";
+import { normalizeHookConfig } from "@skillbox/core/agent/hooks/normalize-hook-config";
+import { isInside } from "@skillbox/core/registry/discovery/link-policy";
+import { listProjectFolders } from "@skillbox/core/registry/discovery/skill-roots";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
 import type { z } from "zod";
-import { normalizeHookConfig } from "../agent/hooks/normalize-hook-config.js";
-import { isInside } from "../registry/discovery/link-policy.js";
-import { listProjectFolders } from "../registry/discovery/skill-roots.js";
-import type { Diagnostic } from "../skills/diagnostic.js";
 import { confineProjectRoots, findRealPath } from "./confine-project-roots.js";
 import { loadConfigFieldSchemas } from "./load-config-field-schemas.js";
 import { CONFIG_KEYS, isConfigKey, readValidConfigField } from "./read-valid-config-field.js";

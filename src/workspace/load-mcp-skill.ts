@@ -4,6 +4,8 @@
 // one is asked: as in a run with no terminal, the load is not stored as the person's approval.
 
 import { join } from "node:path";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
+import type { ToolResult } from "@skillbox/core/tools/define-tool";
 import { createNodeMcpConnector, type McpConnector } from "../mcp-host/connect-mcp-server.js";
 import { parseMcpServersConfig } from "../mcp-host/mcp-server-config.js";
 import {
@@ -13,8 +15,6 @@ import {
 } from "../mcp-host/mcp-skill-approvals.js";
 import { createMcpSkillHost } from "../mcp-host/mcp-skill-host.js";
 import { createVerifiedFileCache } from "../mcp-host/verified-file-cache.js";
-import type { Diagnostic } from "../skills/diagnostic.js";
-import type { ToolResult } from "../tools/define-tool.js";
 import { mcpLabelOf } from "./mcp-skills.js";
 import { reservedMcpLabels, withMcpSkillStates } from "./with-mcp-skills.js";
 import type { Workspace } from "./workspace.js";

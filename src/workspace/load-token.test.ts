@@ -1,8 +1,8 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { isSkillboxError } from "@skillbox/core/errors";
+import { createTempDirectory } from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
-import { isSkillboxError } from "../errors.js";
-import { createTempDirectory } from "../testing/skill-folders.js";
 import { loadToken, tokenFilePath } from "./load-token.js";
 
 const cleanups: (() => void)[] = [];

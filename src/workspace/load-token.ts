@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 
 /** The environment variable that supplies the token instead of the file. */
 export const TOKEN_VARIABLE = "SKILLBOX_TOKEN";

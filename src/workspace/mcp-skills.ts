@@ -2,9 +2,9 @@
 // `serve`) see them: provenance, states by `<label>:<name>`, diagnostics. Types and pure helpers only,
 // so a front end can hold one without loading the MCP client (openMcpSkills, imported on demand, does).
 
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
+import type { SkillState } from "@skillbox/core/store/skill-state";
 import type { McpSkillEntry } from "../mcp-host/mcp-skill-origin.js";
-import type { Diagnostic } from "../skills/diagnostic.js";
-import type { SkillState } from "../store/skill-state.js";
 import type { SkillboxConfig } from "./workspace.js";
 
 export type { McpSkillEntry };

@@ -3,12 +3,12 @@
 // only when hasMcpServers(config) says there is something to connect.
 
 import { join } from "node:path";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
 import { createNodeMcpConnector, type McpConnector } from "../mcp-host/connect-mcp-server.js";
 import { bodyOf, fetchVerifiedFile } from "../mcp-host/fetch-verified-file.js";
 import { parseMcpServersConfig } from "../mcp-host/mcp-server-config.js";
 import { createMcpSkillHost, type McpSkillHost } from "../mcp-host/mcp-skill-host.js";
 import { createVerifiedFileCache } from "../mcp-host/verified-file-cache.js";
-import type { Diagnostic } from "../skills/diagnostic.js";
 import { type McpSkills, mcpLabelOf } from "./mcp-skills.js";
 import { reservedMcpLabels } from "./with-mcp-skills.js";
 import type { Workspace } from "./workspace.js";

@@ -1,18 +1,18 @@
 // The SQLite file and the five stores over it. Reached only through load-sqlite-stores.ts, so the
 // store classes (and better-sqlite3) load when a command first uses a store, not at start-up.
 
-import { isSkillboxError, type SkillboxError } from "../errors.js";
-import { type AuditLog, InMemoryAuditLog } from "../store/audit-log.js";
-import { type CacheStore, InMemoryCacheStore } from "../store/cache-store.js";
-import { type EmbeddingStore, InMemoryEmbeddingStore } from "../store/embedding-store.js";
+import { isSkillboxError, type SkillboxError } from "@skillbox/core/errors";
+import { type AuditLog, InMemoryAuditLog } from "@skillbox/core/store/audit-log";
+import { type CacheStore, InMemoryCacheStore } from "@skillbox/core/store/cache-store";
+import { type EmbeddingStore, InMemoryEmbeddingStore } from "@skillbox/core/store/embedding-store";
+import { InMemorySettingsStore, type SettingsStore } from "@skillbox/core/store/settings-store";
+import { InMemoryUsageStore, type UsageStore } from "@skillbox/core/store/usage-store";
 import { openStore, type SkillboxStore } from "../store/open-store.js";
-import { InMemorySettingsStore, type SettingsStore } from "../store/settings-store.js";
 import { SqliteAuditLog } from "../store/sqlite-audit-log.js";
 import { SqliteCacheStore } from "../store/sqlite-cache-store.js";
 import { SqliteEmbeddingStore } from "../store/sqlite-embedding-store.js";
 import { SqliteSettingsStore } from "../store/sqlite-settings-store.js";
 import { SqliteUsageStore } from "../store/sqlite-usage-store.js";
-import { InMemoryUsageStore, type UsageStore } from "../store/usage-store.js";
 
 /** An open SQLite file and its stores; `store` is undefined when they live in memory instead. */
 export interface SqliteStores {

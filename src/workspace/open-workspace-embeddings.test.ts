@@ -4,9 +4,9 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { hybridSearch } from "@skillbox/core/registry/semantic/hybrid-search";
+import { createFakeLlmServer, type FakeLlmServer } from "@skillbox/testing/fake-llm-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hybridSearch } from "../registry/semantic/hybrid-search.js";
-import { createFakeLlmServer, type FakeLlmServer } from "../testing/fake-llm-server.js";
 import { openWorkspace } from "./open-workspace.js";
 import type { Workspace } from "./workspace.js";
 

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { isSkillboxError } from "@skillbox/core/errors";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isSkillboxError } from "../errors.js";
 import {
   createTestSchemaName,
   describeWithPostgres,

@@ -1,9 +1,9 @@
 // Opens a workspace on PostgreSQL when a database is named (`storeUrl`, else SKILLBOX_DATABASE_URL, else
 // the user config's `store`), on the SQLite file otherwise; changes other instances make reach this one.
 
+import { type SkillStateScope, toScopeKey } from "@skillbox/core/store/skill-state";
 import type { OpenPostgresStoreOptions, PostgresStore } from "../store/postgres/open-postgres-store.js";
 import { isStateChange } from "../store/postgres/store-change.js";
-import { type SkillStateScope, toScopeKey } from "../store/skill-state.js";
 import { openWorkspace } from "./open-workspace.js";
 import { resolveConfiguredStore } from "./resolve-configured-store.js";
 import type { OpenWorkspaceOptions, Workspace, WorkspaceStores } from "./workspace.js";

@@ -10,10 +10,10 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { ageTree } from "@skillbox/testing/skill-folders";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "../store/open-store.js";
 import { SqliteSettingsStore } from "../store/sqlite-settings-store.js";
-import { ageTree } from "../testing/skill-folders.js";
 import { openWorkspace } from "./open-workspace.js";
 import type { Workspace } from "./workspace.js";
 
@@ -250,7 +250,7 @@ describe("openWorkspace", () => {
 describe("openWorkspace token counts", () => {
   it("saves the token counts of a budgeted Layer 1 in its cache folder, and a second workspace renders the same text", async () => {
     const { renderWorkspaceCatalog } = await import("./workspace-catalog.js");
-    const { createTokenCountMemo } = await import("../prompt/token-count-memo.js");
+    const { createTokenCountMemo } = await import("@skillbox/core/prompt/token-count-memo");
     const skills = path.join(base, "skills");
     // Descriptions unique to this test: the process's own count cache has never seen them.
     for (let index = 0; index < 40; index++) {

@@ -2,15 +2,15 @@
 
 import { existsSync, mkdirSync } from "node:fs";
 import * as path from "node:path";
-import { DEFAULT_TOKEN_ENCODING, keepTokenCountsIn, saveTokenCounts } from "../prompt/tokens.js";
-import { nodeFileSystem } from "../registry/discovery/registry-file-system.js";
-import { listProjectFolders, resolveDefaultRoots } from "../registry/discovery/skill-roots.js";
-import { indexCacheFile, pruneIndexCaches } from "../registry/index/index-cache-file.js";
-import { createSkillRegistry } from "../registry/skill-registry.js";
-import type { Diagnostic } from "../skills/diagnostic.js";
-import type { SettingsStore } from "../store/settings-store.js";
-import { areScriptsAllowed, DEFAULT_ENABLED_BUILTIN_SKILL_NAMES } from "../store/skill-settings.js";
-import type { SkillState } from "../store/skill-state.js";
+import { DEFAULT_TOKEN_ENCODING, keepTokenCountsIn, saveTokenCounts } from "@skillbox/core/prompt/tokens";
+import { nodeFileSystem } from "@skillbox/core/registry/discovery/registry-file-system";
+import { listProjectFolders, resolveDefaultRoots } from "@skillbox/core/registry/discovery/skill-roots";
+import { indexCacheFile, pruneIndexCaches } from "@skillbox/core/registry/index/index-cache-file";
+import { createSkillRegistry } from "@skillbox/core/registry/skill-registry";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
+import type { SettingsStore } from "@skillbox/core/store/settings-store";
+import { areScriptsAllowed, DEFAULT_ENABLED_BUILTIN_SKILL_NAMES } from "@skillbox/core/store/skill-settings";
+import type { SkillState } from "@skillbox/core/store/skill-state";
 import { defaultStorePath, MEMORY_STORE_PATH } from "../store/store-path.js";
 import { createStateResolver } from "./create-state-resolver.js";
 import { createLazySqliteStores } from "./lazy-sqlite-stores.js";

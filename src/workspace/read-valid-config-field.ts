@@ -1,8 +1,8 @@
 // Plain checks of the config keys: every command reads the config, and a valid field (nearly all)
 // needs no zod. A field these reject goes to its zod schema (config-field-schemas.ts), which decides
 // and words the problem; so a check may send a valid value there, never pass an invalid one.
-import { normalizeHookConfig } from "../agent/hooks/normalize-hook-config.js";
-import { readEmbeddingsSetting } from "../registry/semantic/embeddings-config.js";
+import { normalizeHookConfig } from "@skillbox/core/agent/hooks/normalize-hook-config";
+import { readEmbeddingsSetting } from "@skillbox/core/registry/semantic/embeddings-config";
 import { readStoreSetting } from "./resolve-configured-store.js";
 import type { SkillboxConfig } from "./workspace.js";
 

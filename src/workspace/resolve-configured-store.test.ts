@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { isSkillboxError } from "@skillbox/core/errors";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isSkillboxError } from "../errors.js";
 import { resolveConfiguredStore, userConfigPath } from "./resolve-configured-store.js";
 
 let home: string;

@@ -5,7 +5,7 @@
 
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { SkillboxError } from "../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import { findPostgresUrlProblem } from "../store/postgres/postgres-url.js";
 import { DATABASE_URL_VARIABLE, type SkillboxConfig } from "./workspace.js";
 

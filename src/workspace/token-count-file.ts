@@ -2,7 +2,7 @@
 
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import type { TokenCountStorage, TokenEncodingName } from "../prompt/tokens.js";
+import type { TokenCountStorage, TokenEncodingName } from "@skillbox/core/prompt/tokens";
 
 let temporaryCount = 0;
 

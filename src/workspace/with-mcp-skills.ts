@@ -3,18 +3,18 @@
 // apply by that name, as to local skills: `off` and `user-only` MCP skills are neither offered nor
 // loaded, `name-only` ones are offered without their description.
 
-import { createMcpSkillTools } from "../mcp-host/create-mcp-skill-tools.js";
-import { isMcpSkillModelVisible } from "../mcp-host/mcp-catalog-entries.js";
-import type { McpSkillHost } from "../mcp-host/mcp-skill-host.js";
-import type { SkillState } from "../store/skill-state.js";
+import type { SkillState } from "@skillbox/core/store/skill-state";
 import {
   type JsonSchema,
   type Tool,
   type ToolContext,
   type ToolResult,
   toolError,
-} from "../tools/define-tool.js";
-import { LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from "../tools/tool-names.js";
+} from "@skillbox/core/tools/define-tool";
+import { LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from "@skillbox/core/tools/tool-names";
+import { createMcpSkillTools } from "../mcp-host/create-mcp-skill-tools.js";
+import { isMcpSkillModelVisible } from "../mcp-host/mcp-catalog-entries.js";
+import type { McpSkillHost } from "../mcp-host/mcp-skill-host.js";
 
 /** Root labels and scopes an MCP server's label must not take (`user:x` is already a local name). */
 export function reservedMcpLabels(roots: readonly { label: string; scope: string }[]): string[] {

@@ -2,12 +2,12 @@
 // window and the person's translation setting, over the registry's entries. The settings page's
 // preview, `skillbox prompt` and the agent's system prompt take their options from here, so they agree.
 
+import type { BuiltCatalog } from "@skillbox/core/prompt/budget";
+import type { CatalogFormatName } from "@skillbox/core/prompt/catalog-format";
+import { contextWindowOf } from "@skillbox/core/prompt/context-window";
+import type { SkillCatalogBudget } from "@skillbox/core/prompt/default-catalog-budget";
+import type { SkillCatalogOptions } from "@skillbox/core/prompt/render-skill-catalog";
 import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
-import type { BuiltCatalog } from "../prompt/budget.js";
-import type { CatalogFormatName } from "../prompt/catalog-format.js";
-import { contextWindowOf } from "../prompt/context-window.js";
-import type { SkillCatalogBudget } from "../prompt/default-catalog-budget.js";
-import type { SkillCatalogOptions } from "../prompt/render-skill-catalog.js";
 import type { TranslateCallOptions, Translator } from "../translate/create-translator.js";
 import { renderTranslatedSkillCatalog } from "../translate/translate-skill-catalog.js";
 import type { SkillboxConfig, Workspace } from "./workspace.js";

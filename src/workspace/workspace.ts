@@ -2,18 +2,18 @@
 // `openWorkspace` (src/workspace/open-workspace.ts) wires roots, the registry, the SQLite store,
 // settings and per-skill states together; front ends only adapt it to their medium.
 
-import type { SkillboxError } from "../errors.js";
-import type { SkillRoot } from "../registry/discovery/skill-roots.js";
-import type { EmbeddingsConfig } from "../registry/semantic/embeddings-config.js";
-import type { SkillRegistry } from "../registry/skill-registry-types.js";
-import type { Diagnostic } from "../skills/diagnostic.js";
-import type { AuditLog } from "../store/audit-log.js";
-import type { CacheStore } from "../store/cache-store.js";
-import type { EmbeddingStore } from "../store/embedding-store.js";
+import type { SkillboxError } from "@skillbox/core/errors";
+import type { SkillRoot } from "@skillbox/core/registry/discovery/skill-roots";
+import type { EmbeddingsConfig } from "@skillbox/core/registry/semantic/embeddings-config";
+import type { SkillRegistry } from "@skillbox/core/registry/skill-registry-types";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
+import type { AuditLog } from "@skillbox/core/store/audit-log";
+import type { CacheStore } from "@skillbox/core/store/cache-store";
+import type { EmbeddingStore } from "@skillbox/core/store/embedding-store";
+import type { SettingsStore } from "@skillbox/core/store/settings-store";
+import type { SkillState, SkillStateScope } from "@skillbox/core/store/skill-state";
+import type { UsageStore } from "@skillbox/core/store/usage-store";
 import type { SkillboxStore } from "../store/open-store.js";
-import type { SettingsStore } from "../store/settings-store.js";
-import type { SkillState, SkillStateScope } from "../store/skill-state.js";
-import type { UsageStore } from "../store/usage-store.js";
 
 /** The environment variable naming a PostgreSQL database for the stores (`postgres://…`). */
 export const DATABASE_URL_VARIABLE = "SKILLBOX_DATABASE_URL";

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { loadSkillText } from "../../skills/load-skill-text.js";
+import { loadSkillText } from "@skillbox/core/skills/load-skill-text";
 import type { SkillSource } from "../invocation/user-invocation.js";
 
 /** Writes `<root>/<name>/SKILL.md` for each entry and returns a SkillSource over them. */

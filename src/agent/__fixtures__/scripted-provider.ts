@@ -1,7 +1,7 @@
 // A tiny in-process ChatProvider that answers from a script, for agent tests that need exact
 // control (abort mid-call, request inspection). End-to-end tests use the fake LLM server instead.
-import { SkillboxError } from "../../errors.js";
-import type { ChatCallOptions, ChatProvider, ChatRequest, ChatResponse, ToolCall } from "../providers/provider.js";
+import { SkillboxError } from "@skillbox/core/errors";
+import type { ChatCallOptions, ChatProvider, ChatRequest, ChatResponse, ToolCall } from "@skillbox/core/agent/providers/provider";
 
 /** One scripted answer: a reply, a thrown error, a wait for abort, or a function of the request. */
 export type ScriptedStep =

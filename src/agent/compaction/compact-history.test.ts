@@ -1,11 +1,11 @@
+import { createHookBus } from "@skillbox/core/agent/hooks/hooks";
+import type { ChatMessage } from "@skillbox/core/agent/providers/provider";
+import { defineTool, type Tool } from "@skillbox/core/tools/define-tool";
+import type { SkillLoaded } from "@skillbox/core/tools/skill-loaded";
 import { describe, expect, it } from "vitest";
-import { defineTool, type Tool } from "../../tools/define-tool.js";
-import type { SkillLoaded } from "../../tools/skill-loaded.js";
 import { call, createScriptedProvider } from "../__fixtures__/scripted-provider.js";
 import type { AgentEvent } from "../agent-types.js";
 import { createAgent } from "../create-agent.js";
-import { createHookBus } from "../hooks/hooks.js";
-import type { ChatMessage } from "../providers/provider.js";
 import { compactHistory, needsCompaction } from "./compact-history.js";
 
 const filler = (label: string, size = 2000): string => `${label} ${"lorem ipsum ".repeat(size / 12)}`;

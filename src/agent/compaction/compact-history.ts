@@ -1,10 +1,10 @@
 // Compaction: when the history outgrows its budget, older messages become one summary and the
 // skill bodies loaded in them are re-attached (newest first, within a budget) so skills survive.
 
-import { CHARACTERS_PER_TOKEN, estimateTokens } from "../../text/estimate-tokens.js";
-import { LOAD_SKILL_TOOL } from "../../tools/tool-names.js";
+import type { ChatMessage } from "@skillbox/core/agent/providers/provider";
+import { CHARACTERS_PER_TOKEN, estimateTokens } from "@skillbox/core/text/estimate-tokens";
+import { LOAD_SKILL_TOOL } from "@skillbox/core/tools/tool-names";
 import { type RecognizedSkillLoad, recognizeSkillLoad } from "../invocation/recognize-skill-load.js";
-import type { ChatMessage } from "../providers/provider.js";
 import { estimateMessagesTokens } from "./estimate-message-tokens.js";
 
 /** Turns the messages being dropped into a summary text. */

@@ -1,7 +1,8 @@
 // The token estimate of chat messages, for compaction budgets: the plain-text estimate of each
 // message's text and tool calls plus a small per-message overhead.
-import { estimateTokensOfLength } from "../../text/estimate-tokens.js";
-import type { ChatMessage } from "../providers/provider.js";
+
+import type { ChatMessage } from "@skillbox/core/agent/providers/provider";
+import { estimateTokensOfLength } from "@skillbox/core/text/estimate-tokens";
 
 // Messages are not changed once in the history, so each is measured once; checking the budget
 // before every turn then stays cheap on long sessions.

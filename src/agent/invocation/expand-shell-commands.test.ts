@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { substituteSkillBody } from "@skillbox/core/skills/substitute";
 import { describe, expect, it } from "vitest";
-import { substituteSkillBody } from "../../skills/substitute.js";
 import { expandShellCommands, findShellCommands } from "./expand-shell-commands.js";
 
 describe("findShellCommands", () => {

@@ -1,9 +1,9 @@
 // Dynamic context in skill bodies: `` !`cmd` `` (at a line start or after whitespace) and ```! fenced
 // blocks run before the model sees the body, and their output takes their place. Off unless a
 // setting allows it; any failure stops the invocation (fail closed).
-import { type SkillBodyPart, splitShellCommands } from "../../skills/split-shell-commands.js";
-import { type SubstitutionOptions, substituteSkillParts } from "../../skills/substitute.js";
-import { runShellCommand } from "../../tools/builtin/run-shell-command.js";
+import { type SkillBodyPart, splitShellCommands } from "@skillbox/core/skills/split-shell-commands";
+import { type SubstitutionOptions, substituteSkillParts } from "@skillbox/core/skills/substitute";
+import { runShellCommand } from "@skillbox/core/tools/builtin/run-shell-command";
 
 /** Settings for running the commands. */
 export interface ShellExpansionOptions {

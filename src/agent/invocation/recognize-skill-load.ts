@@ -1,7 +1,8 @@
 // Finds the skill bodies in the history — load_skill results and `/name` user messages — from the
 // `skill-loaded` data they carry, so compaction can re-attach them. Nothing here reads the text.
-import type { SkillLoaded } from "../../tools/skill-loaded.js";
-import type { ChatMessage } from "../providers/provider.js";
+
+import type { ChatMessage } from "@skillbox/core/agent/providers/provider";
+import type { SkillLoaded } from "@skillbox/core/tools/skill-loaded";
 
 /** A skill body found in one message: the skill, and the text the model saw. */
 export interface RecognizedSkillLoad {

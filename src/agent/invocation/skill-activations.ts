@@ -1,9 +1,10 @@
 // The skills active in one agent's session: each keeps its permission scope (allowed-tools
 // pre-approved, disallowed-tools denied) and its hooks until the session ends — not just one turn.
-import type { SkillHookEntry } from "../../skills/skill-metadata.js";
-import type { SkillLoaded } from "../../tools/skill-loaded.js";
-import type { HookBus } from "../hooks/hooks.js";
-import type { PermissionScope } from "../permissions/permissions.js";
+
+import type { HookBus } from "@skillbox/core/agent/hooks/hooks";
+import type { PermissionScope } from "@skillbox/core/agent/permissions/permissions";
+import type { SkillHookEntry } from "@skillbox/core/skills/skill-metadata";
+import type { SkillLoaded } from "@skillbox/core/tools/skill-loaded";
 
 /** What activating a skill needs to know about it. */
 export interface SkillActivation {

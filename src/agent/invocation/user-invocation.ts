@@ -3,10 +3,10 @@
 // a sub-agent. Works for disable-model-invocation skills; refused for user-invocable: false ones.
 // Names another source owns (`<label>:<name>` from an MCP server) load through that source's own
 // verified path, arguments substituted there, and join the conversation the same way.
-import type { SkillMetadata } from "../../skills/skill-metadata.js";
-import type { ToolResult } from "../../tools/define-tool.js";
-import type { SkillLoaded } from "../../tools/skill-loaded.js";
-import type { SubAgentRunner } from "../../tools/sub-agent-runner.js";
+import type { SkillMetadata } from "@skillbox/core/skills/skill-metadata";
+import type { ToolResult } from "@skillbox/core/tools/define-tool";
+import type { SkillLoaded } from "@skillbox/core/tools/skill-loaded";
+import type { SubAgentRunner } from "@skillbox/core/tools/sub-agent-runner";
 import { expandShellCommands } from "./expand-shell-commands.js";
 
 /** One skill as user invocation needs it. */

@@ -5,12 +5,15 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import {
+  createPermissionPolicy,
+  type PermissionQuestion,
+} from "@skillbox/core/agent/permissions/permissions";
+import { createBashTool } from "@skillbox/core/tools/builtin/bash-tool";
+import { createFakeLlmServer, type FakeLlmServer, type FakeLlmStep } from "@skillbox/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createFakeLlmServer, type FakeLlmServer, type FakeLlmStep } from "../../testing/index.js";
-import { createBashTool } from "../../tools/builtin/bash-tool.js";
 import { createAgent } from "../create-agent.js";
 import { OpenAIChatProvider } from "../providers/openai-chat-provider.js";
-import { createPermissionPolicy, type PermissionQuestion } from "./permissions.js";
 
 let base: string;
 let workspace: string;

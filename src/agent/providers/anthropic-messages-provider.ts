@@ -2,9 +2,14 @@
 
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } from "@anthropic-ai/sdk";
 import type { MessageCreateParamsBase } from "@anthropic-ai/sdk/resources/messages/messages";
+import type {
+  ChatCallOptions,
+  ChatProvider,
+  ChatRequest,
+  ChatResponse,
+} from "@skillbox/core/agent/providers/provider";
 import type { AttemptContext } from "./call-with-retry.js";
 import { completeWithRetry, createSdkClientOptions, drainStream } from "./complete-with-retry.js";
-import type { ChatCallOptions, ChatProvider, ChatRequest, ChatResponse } from "./provider.js";
 import type { ProviderConnectionOptions } from "./provider-connection-options.js";
 import { AnthropicStreamReader, readAnthropicMessage } from "./read-anthropic-response.js";
 import { toAnthropicMessages, toAnthropicTools } from "./to-anthropic-messages.js";

@@ -1,7 +1,7 @@
 // The retry policy on its own: backoff arithmetic, Retry-After parsing, and when it gives up.
 
+import { isSkillboxError } from "@skillbox/core/errors";
 import { describe, expect, it } from "vitest";
-import { isSkillboxError } from "../../errors.js";
 import { callWithRetry, computeRetryDelay, DEFAULT_RETRY_OPTIONS } from "./call-with-retry.js";
 import { type ProviderFailure, parseRetryAfter } from "./provider-failure.js";
 

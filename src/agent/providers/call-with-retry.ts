@@ -1,7 +1,7 @@
 // The one retry policy for model calls: exponential backoff with jitter, Retry-After, an idle
 // timeout per attempt, and the caller's abort signal. The SDKs' own retries are switched off.
 
-import { SkillboxError } from "../../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import {
   createProviderError,
   isRetryableFailure,

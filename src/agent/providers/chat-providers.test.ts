@@ -1,12 +1,12 @@
 // Both provider adapters over real HTTP against the fake LLM server: text, streaming, tool calls,
 // malformed arguments, retries, Retry-After, timeouts and aborts.
 
+import type { ChatMessage, ChatProvider, ChatRequest } from "@skillbox/core/agent/providers/provider";
+import { isSkillboxError, type SkillboxError } from "@skillbox/core/errors";
+import { createFakeLlmServer, type FakeLlmServer, type FakeLlmStep } from "@skillbox/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { isSkillboxError, type SkillboxError } from "../../errors.js";
-import { createFakeLlmServer, type FakeLlmServer, type FakeLlmStep } from "../../testing/index.js";
 import { AnthropicMessagesProvider } from "./anthropic-messages-provider.js";
 import { OpenAIChatProvider } from "./openai-chat-provider.js";
-import type { ChatMessage, ChatProvider, ChatRequest } from "./provider.js";
 import type { ProviderConnectionOptions } from "./provider-connection-options.js";
 
 type ProviderOptions = Omit<ProviderConnectionOptions, "baseUrl">;

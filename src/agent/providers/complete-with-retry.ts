@@ -1,8 +1,8 @@
 // The wiring both SDK-backed providers share: SDK client settings, one retried turn, and
 // draining a stream into a reader while reporting progress to the retry loop.
 
+import type { ChatCallOptions, ChatResponse } from "@skillbox/core/agent/providers/provider";
 import { type AttemptContext, callWithRetry } from "./call-with-retry.js";
-import type { ChatCallOptions, ChatResponse } from "./provider.js";
 import {
   DEFAULT_PROVIDER_TIMEOUT_MS,
   PLACEHOLDER_API_KEY,

@@ -1,9 +1,9 @@
 // The factory that turns a resolved provider configuration into a ChatProvider.
 
-import { SkillboxError } from "../../errors.js";
+import type { ChatProvider } from "@skillbox/core/agent/providers/provider";
+import { SkillboxError } from "@skillbox/core/errors";
 import { AnthropicMessagesProvider } from "./anthropic-messages-provider.js";
 import { OpenAIChatProvider } from "./openai-chat-provider.js";
-import type { ChatProvider } from "./provider.js";
 import type { ProviderConnectionOptions } from "./provider-connection-options.js";
 import { PROVIDER_DEFAULTS, type ResolvedProviderConfig } from "./resolve-provider-config.js";
 

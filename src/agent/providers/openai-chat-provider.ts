@@ -1,11 +1,16 @@
 // A ChatProvider over the OpenAI Chat Completions API through the official `openai` SDK, so it
 // works with any OpenAI-compatible server: OpenAI, Ollama, vLLM, llama.cpp, LM Studio, gateways.
 
+import type {
+  ChatCallOptions,
+  ChatProvider,
+  ChatRequest,
+  ChatResponse,
+} from "@skillbox/core/agent/providers/provider";
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions/completions";
 import type { AttemptContext } from "./call-with-retry.js";
 import { completeWithRetry, createSdkClientOptions, drainStream } from "./complete-with-retry.js";
-import type { ChatCallOptions, ChatProvider, ChatRequest, ChatResponse } from "./provider.js";
 import type { ProviderConnectionOptions } from "./provider-connection-options.js";
 import { OpenAIStreamReader, readOpenAICompletion } from "./read-openai-response.js";
 import { toOpenAIMessages, toOpenAITools } from "./to-openai-messages.js";

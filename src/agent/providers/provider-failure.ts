@@ -1,6 +1,6 @@
 // What went wrong in one model call, read from either SDK's errors, and the SkillboxError users see.
 
-import { SkillboxError } from "../../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 
 /** One failed attempt, reduced to what the retry policy and the final message need. */
 export interface ProviderFailure {

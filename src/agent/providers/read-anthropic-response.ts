@@ -1,8 +1,8 @@
 // Reads Anthropic Messages answers (whole or streamed) into a Skillbox ChatResponse.
 
 import type { Message, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages/messages";
-import { parseToolArguments } from "./parse-tool-arguments.js";
-import type { ChatResponse, ToolCall } from "./provider.js";
+import { parseToolArguments } from "@skillbox/core/agent/providers/parse-tool-arguments";
+import type { ChatResponse, ToolCall } from "@skillbox/core/agent/providers/provider";
 import { IncompleteStreamError } from "./provider-failure.js";
 
 /** Reads a non-streamed message. A string `input` (some proxies send one) is parsed as JSON. */

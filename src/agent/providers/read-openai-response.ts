@@ -1,8 +1,8 @@
 // Reads OpenAI Chat Completions answers (whole or streamed) into a Skillbox ChatResponse.
 
+import { parseToolArguments } from "@skillbox/core/agent/providers/parse-tool-arguments";
+import type { ChatResponse, ToolCall } from "@skillbox/core/agent/providers/provider";
 import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/completions/completions";
-import { parseToolArguments } from "./parse-tool-arguments.js";
-import type { ChatResponse, ToolCall } from "./provider.js";
 import { IncompleteStreamError } from "./provider-failure.js";
 
 /** Reads a non-streamed completion. */

@@ -1,7 +1,7 @@
 // Provider settings: precedence flags > config > env > defaults, model aliases, and the factory.
 
+import { createFakeLlmServer } from "@skillbox/testing";
 import { describe, expect, it } from "vitest";
-import { createFakeLlmServer } from "../../testing/index.js";
 import { AnthropicMessagesProvider } from "./anthropic-messages-provider.js";
 import { createProvider } from "./create-provider.js";
 import { OpenAIChatProvider } from "./openai-chat-provider.js";

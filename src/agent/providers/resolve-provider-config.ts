@@ -1,7 +1,7 @@
 // Decides which provider, model, base URL and key to use: flags > config file > environment > defaults.
 // The environment is passed in as an object; the core never reads process.env itself.
 
-import { SkillboxError } from "../../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 
 /** The two wire formats Skillbox speaks; `openai` covers every OpenAI-compatible server. */
 export type ProviderKind = "openai" | "anthropic";

@@ -5,7 +5,7 @@ import type {
   ContentBlockParam,
   MessageParam,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { ChatMessage, ToolSpec } from "./provider.js";
+import type { ChatMessage, ToolSpec } from "@skillbox/core/agent/providers/provider";
 
 /**
  * The `messages` array. Tool results travel as `tool_result` blocks in a user turn; consecutive

@@ -1,10 +1,10 @@
 // Maps Skillbox's ChatMessage history and tool specs to the OpenAI Chat Completions wire format.
 
+import type { ChatMessage, ToolSpec } from "@skillbox/core/agent/providers/provider";
 import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions/completions";
-import type { ChatMessage, ToolSpec } from "./provider.js";
 
 /**
  * The `messages` array: the system prompt first, assistant tool calls as `tool_calls`, each tool

@@ -2,21 +2,21 @@
 // teammates and background agents: a fresh context whose system prompt is a forked skill's body
 // (or a general task), limited tools, a step limit, and a result that is never lost.
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { AuditLog } from "../../store/audit-log.js";
-import type { Tool, ToolResult } from "../../tools/define-tool.js";
-import { toolError } from "../../tools/define-tool.js";
+import type { HookBus, HookOutcome } from "@skillbox/core/agent/hooks/hooks";
+import type { PermissionPolicy, PermissionScope } from "@skillbox/core/agent/permissions/permissions";
+import type { ChatProvider } from "@skillbox/core/agent/providers/provider";
+import { createTextSection } from "@skillbox/core/agent/system-prompt";
+import type { AuditLog } from "@skillbox/core/store/audit-log";
+import type { Tool, ToolResult } from "@skillbox/core/tools/define-tool";
+import { toolError } from "@skillbox/core/tools/define-tool";
 import {
   clampSubAgentSteps,
   type SubAgentRequest,
   type SubAgentRunner,
-} from "../../tools/sub-agent-runner.js";
+} from "@skillbox/core/tools/sub-agent-runner";
 import type { AgentEvent } from "../agent-types.js";
 import type { CompactionOptions } from "../compaction/compact-history.js";
 import { createAgent } from "../create-agent.js";
-import type { HookBus, HookOutcome } from "../hooks/hooks.js";
-import type { PermissionPolicy, PermissionScope } from "../permissions/permissions.js";
-import type { ChatProvider } from "../providers/provider.js";
-import { createTextSection } from "../system-prompt.js";
 import { formatSubAgentResult } from "./format-sub-agent-result.js";
 import { selectSubAgentTools } from "./select-sub-agent-tools.js";
 

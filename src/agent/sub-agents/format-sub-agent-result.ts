@@ -1,6 +1,6 @@
 // Turns a sub-agent run into the tool result its caller sees — always with what it produced, even
 // when it ran out of steps, failed or was aborted.
-import type { ToolResult } from "../../tools/define-tool.js";
+import type { ToolResult } from "@skillbox/core/tools/define-tool";
 import type { AgentRunResult } from "../agent-types.js";
 
 /** The header line: `[sub-agent result — skill: <name>]`, or `[sub-agent result — task]` without a skill. */

@@ -1,8 +1,9 @@
 // Picks a sub-agent's tools from a skill's allowed-tools and disallowed-tools, in either Skillbox
 // or Claude Code spelling (`Bash`, `Read`, `Bash(git:*)` …).
-import type { Tool } from "../../tools/define-tool.js";
-import { TASK_TOOL } from "../../tools/tool-names.js";
-import { normalizeToolName } from "../permissions/claude-tool-names.js";
+
+import { normalizeToolName } from "@skillbox/core/agent/permissions/claude-tool-names";
+import type { Tool } from "@skillbox/core/tools/define-tool";
+import { TASK_TOOL } from "@skillbox/core/tools/tool-names";
 
 /** The chosen tools, and allowed-tools entries that named no tool this runtime has. */
 export interface SelectedTools {

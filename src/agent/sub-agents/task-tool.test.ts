@@ -1,5 +1,5 @@
+import type { SubAgentRequest } from "@skillbox/core/tools/sub-agent-runner";
 import { describe, expect, it } from "vitest";
-import type { SubAgentRequest } from "../../tools/sub-agent-runner.js";
 import { createTaskTool } from "./task-tool.js";
 
 describe("task tool", () => {

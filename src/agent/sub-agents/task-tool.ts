@@ -1,13 +1,14 @@
 // The `task` tool: hands a self-contained job to a general sub-agent with a fresh context (the
 // teaching agent's s04), and returns its report.
-import { z } from "zod";
-import { defineTool, type Tool, toolError } from "../../tools/define-tool.js";
+
+import { defineTool, type Tool, toolError } from "@skillbox/core/tools/define-tool";
 import {
   SUB_AGENT_DEFAULT_STEPS,
   SUB_AGENT_MAX_STEPS,
   type SubAgentRunner,
-} from "../../tools/sub-agent-runner.js";
-import { TASK_TOOL } from "../../tools/tool-names.js";
+} from "@skillbox/core/tools/sub-agent-runner";
+import { TASK_TOOL } from "@skillbox/core/tools/tool-names";
+import { z } from "zod";
 
 const taskInput = z.strictObject({
   prompt: z.string().describe("The complete instructions for the sub-agent."),

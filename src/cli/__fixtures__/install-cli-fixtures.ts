@@ -4,7 +4,7 @@
 import * as path from "node:path";
 import type { CliCommand } from "../command.js";
 import { type CliHarness, type CliRun, createCliHarness } from "./cli-harness.js";
-import { type FakeGithubServer, startFakeGithubServer } from "../../testing/fake-github-server.js";
+import { type FakeGithubServer, startFakeGithubServer } from "@skillbox/testing/fake-github-server";
 import { createSourceRepository, type SourceRepository, skillText } from "../../install/__fixtures__/install-fixtures.js";
 
 export interface InstallCli {

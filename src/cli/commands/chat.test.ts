@@ -2,8 +2,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { PassThrough } from "node:stream";
+import { createFakeLlmServer, type FakeLlmServer, type FakeLlmStep } from "@skillbox/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createFakeLlmServer, type FakeLlmServer, type FakeLlmStep } from "../../testing/index.js";
 import { createAgentRunFolders, writeAgentSkill } from "../__fixtures__/agent-run-folders.js";
 import type { CliIo } from "../command.js";
 import { runCli } from "../run-cli.js";

@@ -3,11 +3,11 @@
 // tool but search_skills runs: an evaluation must not change files or run commands.
 
 import { randomUUID } from "node:crypto";
-import type { SuggestionSetting } from "../../agent/suggestions/create-skill-suggester.js";
-import { SkillboxError } from "../../errors.js";
-import type { SkillCatalogBudget } from "../../prompt/default-catalog-budget.js";
-import type { LoadedCase } from "../../routing/score-activation-set.js";
-import { LOAD_SKILL_TOOL, SEARCH_SKILLS_TOOL } from "../../tools/tool-names.js";
+import type { SuggestionSetting } from "@skillbox/core/agent/suggestions/create-skill-suggester";
+import { SkillboxError } from "@skillbox/core/errors";
+import type { SkillCatalogBudget } from "@skillbox/core/prompt/default-catalog-budget";
+import type { LoadedCase } from "@skillbox/core/routing/score-activation-set";
+import { LOAD_SKILL_TOOL, SEARCH_SKILLS_TOOL } from "@skillbox/core/tools/tool-names";
 import { createSkillAgent, type SkillAgentProviderConfig } from "../../workspace/create-skill-agent.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import type { SourcedCase } from "./eval-sets.js";

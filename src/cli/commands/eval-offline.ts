@@ -1,7 +1,7 @@
 // `skillbox eval` without a model: each prompt through the routing an agent has before it calls
 // anything — Layer 1's described lines, search_skills on the raw prompt, the turn's suggestions.
 
-import type { RankedCase } from "../../routing/score-activation-set.js";
+import type { RankedCase } from "@skillbox/core/routing/score-activation-set";
 import type { SourcedCase } from "./eval-sets.js";
 import type { RoutingView } from "./explain-routing-view.js";
 

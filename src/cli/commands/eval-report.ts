@@ -1,7 +1,7 @@
 // The tables `skillbox eval` prints: offline measures per skill, the model's precision, recall and
 // F1 per skill with its confusions, and the gates that failed.
 
-import type { GateFailure, LoadScore, RankingScore } from "../../routing/score-activation-set.js";
+import type { GateFailure, LoadScore, RankingScore } from "@skillbox/core/routing/score-activation-set";
 import { escapeTerminalLine } from "../escape-terminal-text.js";
 import type { Layer1Line } from "./explain-routing-view.js";
 

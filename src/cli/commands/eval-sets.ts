@@ -4,17 +4,17 @@
 
 import { readFile, stat } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
-import { SkillboxError } from "../../errors.js";
-import type { SkillRecord } from "../../registry/index/skill-record.js";
-import { findActivationSets, readActivationSetFile } from "../../routing/find-activation-sets.js";
+import { SkillboxError } from "@skillbox/core/errors";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
+import { findActivationSets, readActivationSetFile } from "@skillbox/core/routing/find-activation-sets";
 import {
   type ActivationCase,
   type ActivationSetFormat,
   detectActivationSetFormat,
   readActivationSet,
-} from "../../routing/read-activation-set.js";
-import type { Diagnostic } from "../../skills/diagnostic.js";
-import { suggestSkillNames } from "../../tools/suggest-skill-names.js";
+} from "@skillbox/core/routing/read-activation-set";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
+import { suggestSkillNames } from "@skillbox/core/tools/suggest-skill-names";
 
 /** One set read. */
 export interface ReadSet {

@@ -2,13 +2,13 @@
 // suggestions; with --model against the fake LLM server over HTTP.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createFakeLlmServer,
   type FakeLlmRequest,
   type FakeLlmServer,
   type FakeLlmStep,
-} from "../../testing/index.js";
+} from "@skillbox/testing";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CliHarness, createCliHarness } from "../__fixtures__/cli-harness.js";
 import { createEvalCommand } from "./eval.js";
 

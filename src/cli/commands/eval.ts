@@ -4,7 +4,7 @@
 
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { SkillboxError } from "../../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import {
   type ActivationGates,
   checkActivationGates,
@@ -12,8 +12,8 @@ import {
   type LoadScore,
   scoreLoadedCases,
   scoreRankedCases,
-} from "../../routing/score-activation-set.js";
-import { MAX_SEARCH_LIMIT } from "../../tools/search-skills.js";
+} from "@skillbox/core/routing/score-activation-set";
+import { MAX_SEARCH_LIMIT } from "@skillbox/core/tools/search-skills";
 import { resolveConfiguredModel } from "../../workspace/workspace-catalog.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { formatDiagnosticLine } from "../escape-terminal-text.js";

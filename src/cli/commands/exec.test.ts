@@ -3,10 +3,10 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { describeError, isSkillboxError } from "@skillbox/core/errors";
+import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES } from "@skillbox/core/script-runner/run-skill-script";
+import { InMemoryAuditLog } from "@skillbox/core/store/audit-log";
 import { afterEach, describe, expect, it } from "vitest";
-import { describeError, isSkillboxError } from "../../errors.js";
-import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES } from "../../script-runner/run-skill-script.js";
-import { InMemoryAuditLog } from "../../store/audit-log.js";
 import { openStore } from "../../store/open-store.js";
 import { SqliteAuditLog } from "../../store/sqlite-audit-log.js";
 import { SqliteSettingsStore } from "../../store/sqlite-settings-store.js";

@@ -1,12 +1,15 @@
 // `skillbox exec <skill> <script> [-- args]`: runs a script of a skill the person allowed scripts for,
 // streaming its output and exiting with its exit code.
 import { constants } from "node:os";
-import { isSkillboxError, SkillboxError } from "../../errors.js";
-import { createOutputLimiter } from "../../script-runner/create-output-capture.js";
-import { listSkillScripts } from "../../script-runner/list-skill-scripts.js";
-import { DEFAULT_SCRIPT_MAX_OUTPUT_BYTES, runSkillScript } from "../../script-runner/run-skill-script.js";
-import type { AuditLog } from "../../store/audit-log.js";
-import type { ScriptSkill } from "../../tools/run-skill-script-tool.js";
+import { isSkillboxError, SkillboxError } from "@skillbox/core/errors";
+import { createOutputLimiter } from "@skillbox/core/script-runner/create-output-capture";
+import { listSkillScripts } from "@skillbox/core/script-runner/list-skill-scripts";
+import {
+  DEFAULT_SCRIPT_MAX_OUTPUT_BYTES,
+  runSkillScript,
+} from "@skillbox/core/script-runner/run-skill-script";
+import type { AuditLog } from "@skillbox/core/store/audit-log";
+import type { ScriptSkill } from "@skillbox/core/tools/run-skill-script-tool";
 import type { CliCommand, CliIo } from "../command.js";
 import { listenForInterrupt } from "../listen-for-interrupt.js";
 import { openCliWorkspace, WORKSPACE_OPTIONS, WORKSPACE_OPTIONS_HELP } from "../open-cli-workspace.js";

@@ -3,15 +3,15 @@
 // (the same splitting, stop words and stems) over the same fields the index holds.
 
 import { relative } from "node:path";
-import type { SkillRecord } from "../../registry/index/skill-record.js";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
 import {
   analyzeSearchText,
   isStopWord,
   splitSearchWords,
   stemSearchWord,
-} from "../../registry/search/analyze-search-text.js";
-import { extractBodyTerms, HEADING_SEPARATOR } from "../../registry/search/extract-body-terms.js";
-import { namespaceWords } from "../../registry/search/namespace-words.js";
+} from "@skillbox/core/registry/search/analyze-search-text";
+import { extractBodyTerms, HEADING_SEPARATOR } from "@skillbox/core/registry/search/extract-body-terms";
+import { namespaceWords } from "@skillbox/core/registry/search/namespace-words";
 
 /** The fields search indexes, in the order of their weight. */
 export type SearchField = "name" | "namespace" | "tags" | "description" | "when_to_use" | "headings" | "body";

@@ -6,13 +6,13 @@ import {
   createSkillSuggester,
   type SkillSuggestion,
   type SuggestionSetting,
-} from "../../agent/suggestions/create-skill-suggester.js";
-import { readLayer1Coverage } from "../../agent/suggestions/layer1-coverage.js";
-import type { BuiltCatalog } from "../../prompt/budget.js";
-import type { CatalogEntry } from "../../prompt/catalog-entry.js";
-import { resolveCatalogBudget, type SkillCatalogBudget } from "../../prompt/default-catalog-budget.js";
-import { renderSkillCatalog } from "../../prompt/render-skill-catalog.js";
-import type { SkillSearchResult } from "../../registry/skill-registry-types.js";
+} from "@skillbox/core/agent/suggestions/create-skill-suggester";
+import { readLayer1Coverage } from "@skillbox/core/agent/suggestions/layer1-coverage";
+import type { BuiltCatalog } from "@skillbox/core/prompt/budget";
+import type { CatalogEntry } from "@skillbox/core/prompt/catalog-entry";
+import { resolveCatalogBudget, type SkillCatalogBudget } from "@skillbox/core/prompt/default-catalog-budget";
+import { renderSkillCatalog } from "@skillbox/core/prompt/render-skill-catalog";
+import type { SkillSearchResult } from "@skillbox/core/registry/skill-registry-types";
 import type { Workspace } from "../../workspace/workspace.js";
 import { resolveWorkspaceCatalogOptions } from "../../workspace/workspace-catalog.js";
 

@@ -9,12 +9,12 @@ import {
   countRequestWords,
   type SkillSuggestion,
   suggestionRule,
-} from "../../agent/suggestions/create-skill-suggester.js";
-import type { SkillRecord } from "../../registry/index/skill-record.js";
-import type { SkillRegistry } from "../../registry/skill-registry-types.js";
-import { splitFrontmatter } from "../../skills/split-frontmatter.js";
-import type { SkillState } from "../../store/skill-state.js";
-import { suggestSkillNames } from "../../tools/suggest-skill-names.js";
+} from "@skillbox/core/agent/suggestions/create-skill-suggester";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
+import type { SkillRegistry } from "@skillbox/core/registry/skill-registry-types";
+import { splitFrontmatter } from "@skillbox/core/skills/split-frontmatter";
+import type { SkillState } from "@skillbox/core/store/skill-state";
+import { suggestSkillNames } from "@skillbox/core/tools/suggest-skill-names";
 import { type MatchedTerms, matchTerms, type QueryWord } from "./explain-matched-terms.js";
 import type { Layer1Line } from "./explain-routing-view.js";
 

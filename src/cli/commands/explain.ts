@@ -2,7 +2,7 @@
 // turn's suggestions, search_skills' results with the words that matched — and, with --skill, why
 // one skill is or is not among them.
 
-import type { SkillRecord } from "../../registry/index/skill-record.js";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
 import { resolveConfiguredModel } from "../../workspace/workspace-catalog.js";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine } from "../escape-terminal-text.js";

@@ -3,11 +3,11 @@
 // Skills of the config's MCP servers follow, named `<label>:<name>` with their server and base URI
 // (skills/list only; the MCP client is loaded only when servers are configured and --no-mcp is absent).
 
-import type { SkillRecord } from "../../registry/index/skill-record.js";
-import { describeModelVisibility, type ModelVisibility } from "../../registry/model-visibility.js";
-import type { Diagnostic } from "../../skills/diagnostic.js";
-import type { SkillContext } from "../../skills/skill-metadata.js";
-import type { UsageStat } from "../../store/usage-store.js";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
+import { describeModelVisibility, type ModelVisibility } from "@skillbox/core/registry/model-visibility";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
+import type { SkillContext } from "@skillbox/core/skills/skill-metadata";
+import type { UsageStat } from "@skillbox/core/store/usage-store";
 import { translateIfEnabled } from "../../translate/translate-if-enabled.js";
 import {
   hasMcpServers,
@@ -133,7 +133,7 @@ export const listCommand: CliCommand = {
           : // Loaded only for a search: a plain listing never needs the ranking code.
             (
               await (
-                await import("../../registry/semantic/hybrid-search.js")
+                await import("@skillbox/core/registry/semantic/hybrid-search")
               ).hybridSearch(workspace.registry, values.query, limit)
             ).map((result) => ({
               record: result.record,

@@ -1,5 +1,5 @@
 // `skillbox load <name>`: runs the load_skill tool as the model would and prints exactly its result.
-import { createLoadSkillTool } from "../../tools/load-skill.js";
+import { createLoadSkillTool } from "@skillbox/core/tools/load-skill";
 import { hasMcpServers, mcpLabelOf } from "../../workspace/mcp-skills.js";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalText, formatDiagnosticLine } from "../escape-terminal-text.js";

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { createFakeLlmServer, type FakeLlmRequest, type FakeLlmServer } from "@skillbox/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp, createConfiguredTranslator, type PromptResponse } from "../../server/index.js";
-import { createFakeLlmServer, type FakeLlmRequest, type FakeLlmServer } from "../../testing/index.js";
 import { openWorkspace } from "../../workspace/open-workspace.js";
 import { type CliHarness, createCliHarness } from "../__fixtures__/cli-harness.js";
 import { promptCommand } from "./prompt.js";

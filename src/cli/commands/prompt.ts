@@ -1,8 +1,8 @@
 // `skillbox prompt`: the Layer 1 text the model would get (budgeted, translated when the settings
 // say so), and with --stats what it costs. The settings page's preview renders the same.
-import type { CatalogPlacement, CatalogStats } from "../../prompt/budget.js";
-import { isCatalogFormatName } from "../../prompt/catalog-format.js";
-import { resolveCatalogBudget } from "../../prompt/default-catalog-budget.js";
+import type { CatalogPlacement, CatalogStats } from "@skillbox/core/prompt/budget";
+import { isCatalogFormatName } from "@skillbox/core/prompt/catalog-format";
+import { resolveCatalogBudget } from "@skillbox/core/prompt/default-catalog-budget";
 import {
   renderWorkspaceCatalog,
   resolveConfiguredModel,

@@ -1,6 +1,6 @@
 // `skillbox read-properties <path>`: the spec fields of one skill as JSON, in the reference's key order.
 import { resolve } from "node:path";
-import { readSkillProperties } from "../../registry/files/read-skill-properties.js";
+import { readSkillProperties } from "@skillbox/core/registry/files/read-skill-properties";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine } from "../escape-terminal-text.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";

@@ -1,8 +1,8 @@
 // `skillbox run` in process: real temp folders, a real SQLite file, the fake LLM server over HTTP.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { createFakeLlmServer, type FakeLlmServer, type FakeLlmStep } from "@skillbox/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createFakeLlmServer, type FakeLlmServer, type FakeLlmStep } from "../../testing/index.js";
 import { createAgentRunFolders, writeAgentSkill } from "../__fixtures__/agent-run-folders.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { runCli } from "../run-cli.js";

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createTempDirectory, writeSkill } from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTempDirectory, writeSkill } from "../../testing/skill-folders.js";
 
 const mainScript = fileURLToPath(new URL("../main.ts", import.meta.url));
 // tsx resolves from the package, so the child runs there; --dir and HOME point into the temp folder.
@@ -41,11 +41,15 @@ function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: number):
 
 /** Runs serve to its exit; resolves with the exit code and what it printed. */
 function runToExit(args: string[], home: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", mainScript, "serve", ...args], {
-    cwd: packageRoot,
-    env: { ...process.env, HOME: home, SKILLBOX_TOKEN: "" },
-    stdio: "pipe",
-  });
+  const child = spawn(
+    process.execPath,
+    ["--conditions=skillbox-source", "--import", "tsx", mainScript, "serve", ...args],
+    {
+      cwd: packageRoot,
+      env: { ...process.env, HOME: home, SKILLBOX_TOKEN: "" },
+      stdio: "pipe",
+    },
+  );
   cleanups.push(() => child.kill("SIGKILL"));
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => {
@@ -65,7 +69,17 @@ describe("skillbox serve", () => {
     writeSkill(skills, "pdf", { description: "Reads PDF files." });
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", mainScript, "serve", "--port", "0", "--dir", skills],
+      [
+        "--conditions=skillbox-source",
+        "--import",
+        "tsx",
+        mainScript,
+        "serve",
+        "--port",
+        "0",
+        "--dir",
+        skills,
+      ],
       { cwd: packageRoot, env: { ...process.env, HOME: temp.path, SKILLBOX_TOKEN: "" }, stdio: "pipe" },
     );
     cleanups.push(() => child.kill("SIGKILL"));
@@ -106,7 +120,17 @@ describe("skillbox serve", () => {
     writeSkill(skills, "pdf", { description: "Reads PDF files." });
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", mainScript, "serve", "--port", "0", "--dir", skills],
+      [
+        "--conditions=skillbox-source",
+        "--import",
+        "tsx",
+        mainScript,
+        "serve",
+        "--port",
+        "0",
+        "--dir",
+        skills,
+      ],
       { cwd: packageRoot, env: { ...process.env, HOME: temp.path, SKILLBOX_TOKEN: "" }, stdio: "pipe" },
     );
     cleanups.push(() => child.kill("SIGKILL"));
@@ -144,6 +168,7 @@ describe("skillbox serve", () => {
     const child = spawn(
       process.execPath,
       [
+        "--conditions=skillbox-source",
         "--import",
         "tsx",
         mainScript,

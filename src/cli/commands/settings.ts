@@ -1,9 +1,9 @@
 // `skillbox settings`: prints the skill settings and edits them (a key, script permissions, shell lines).
-import { isSkillboxError, SkillboxError } from "../../errors.js";
-import { describeZodIssues } from "../../store/describe-zod-issues.js";
-import { describeUnsafeSettingName } from "../../store/setting-names.js";
-import type { SkillSettings } from "../../store/skill-settings.js";
-import { strictSkillSettingsSchema } from "../../store/skill-settings-schema.js";
+import { isSkillboxError, SkillboxError } from "@skillbox/core/errors";
+import { describeZodIssues } from "@skillbox/core/store/describe-zod-issues";
+import { describeUnsafeSettingName } from "@skillbox/core/store/setting-names";
+import type { SkillSettings } from "@skillbox/core/store/skill-settings";
+import { strictSkillSettingsSchema } from "@skillbox/core/store/skill-settings-schema";
 import type { Workspace } from "../../workspace/workspace.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";

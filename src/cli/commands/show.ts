@@ -1,7 +1,7 @@
 // `skillbox show <name>`: one skill in full — metadata, state, diagnostics, files and body.
 import * as path from "node:path";
-import type { SkillMetadata } from "../../skills/skill-metadata.js";
-import { listSkillFiles } from "../../tools/list-skill-files.js";
+import type { SkillMetadata } from "@skillbox/core/skills/skill-metadata";
+import { listSkillFiles } from "@skillbox/core/tools/list-skill-files";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine, escapeTerminalText, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";

@@ -1,14 +1,14 @@
 // `skillbox state <name> <state>|--clear [--scope …]`: sets or clears a skill's state at one scope
 // and prints the state that takes effect. MCP skills (`<label>:<name>`) take states the same way.
-import { SkillboxError } from "../../errors.js";
-import type { SkillRecord } from "../../registry/index/skill-record.js";
+import { SkillboxError } from "@skillbox/core/errors";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
 import {
   isSkillState,
   resolveSkillState,
   SKILL_STATES,
   type SkillStateScope,
-} from "../../store/skill-state.js";
-import { suggestSkillNames } from "../../tools/suggest-skill-names.js";
+} from "@skillbox/core/store/skill-state";
+import { suggestSkillNames } from "@skillbox/core/tools/suggest-skill-names";
 import { hasMcpServers, mcpLabelOf } from "../../workspace/mcp-skills.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import type { CliCommand, CliIo } from "../command.js";

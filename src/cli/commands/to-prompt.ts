@@ -1,8 +1,11 @@
 // `skillbox to-prompt <path...>`: the <available_skills> catalog in the reference's exact format.
 // Unlike the reference, one unreadable skill is reported on stderr and the others are still printed.
 import { resolve } from "node:path";
-import { type AvailableSkillEntry, renderAvailableSkillsXml } from "../../prompt/available-skills-format.js";
-import { readSkillProperties } from "../../registry/files/read-skill-properties.js";
+import {
+  type AvailableSkillEntry,
+  renderAvailableSkillsXml,
+} from "@skillbox/core/prompt/available-skills-format";
+import { readSkillProperties } from "@skillbox/core/registry/files/read-skill-properties";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine } from "../escape-terminal-text.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";

@@ -1,7 +1,7 @@
 // `skillbox trust`: the approvals of skills from the config's MCP servers. Lists them, approves a
 // skill as its server serves it now (optionally letting it run code), and revokes one skill's or a
 // whole server's approvals. Approvals are bound to content: a changed file of the skill asks again.
-import { SkillboxError } from "../../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 import { CODE_EXECUTION_TOOLS } from "../../mcp-host/gate-code-execution.js";
 import {
   createMcpSkillApprovals,

@@ -5,18 +5,18 @@ import { dirname, resolve } from "node:path";
 import {
   type ScanSkillFoldersOptions,
   scanSkillFolders,
-} from "../../registry/discovery/scan-skill-folders.js";
-import { resolveDefaultRoots } from "../../registry/discovery/skill-roots.js";
-import { mapWithConcurrency } from "../../registry/files/map-with-concurrency.js";
+} from "@skillbox/core/registry/discovery/scan-skill-folders";
+import { resolveDefaultRoots } from "@skillbox/core/registry/discovery/skill-roots";
+import { mapWithConcurrency } from "@skillbox/core/registry/files/map-with-concurrency";
 import type {
   SkillValidation,
   ValidateSkillDirectoryOptions,
-} from "../../registry/files/validate-skill-directory.js";
+} from "@skillbox/core/registry/files/validate-skill-directory";
 import {
   MISSING_SKILL_FILE_MESSAGE,
   validateSkillDirectory,
-} from "../../registry/files/validate-skill-directory.js";
-import { type Diagnostic, hasErrors } from "../../skills/diagnostic.js";
+} from "@skillbox/core/registry/files/validate-skill-directory";
+import { type Diagnostic, hasErrors } from "@skillbox/core/skills/diagnostic";
 import { loadConfig } from "../../workspace/load-config.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";

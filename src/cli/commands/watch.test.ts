@@ -101,6 +101,7 @@ describe("skillbox watch", () => {
   it("runs as a process and exits 0 on Ctrl-C", async () => {
     const main = fileURLToPath(new URL("../main.ts", import.meta.url));
     const args = [
+      "--conditions=skillbox-source",
       "--import",
       "tsx",
       main,

@@ -1,5 +1,5 @@
 // `skillbox watch`: prints skill-added/changed/removed/skills-activated events as the roots change, until Ctrl-C.
-import type { SkillRecord } from "../../registry/index/skill-record.js";
+import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";

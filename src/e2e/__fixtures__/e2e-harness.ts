@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createFakeLlmServer, type FakeLlmRequest, type FakeLlmServer, type FakeLlmStep } from "../../testing/index.js";
+import { createFakeLlmServer, type FakeLlmRequest, type FakeLlmServer, type FakeLlmStep } from "@skillbox/testing";
 
 /** The built CLI; `npm run build` (or `npm ci`, which runs it) creates it. */
 export const BUILT_CLI = fileURLToPath(new URL("../../../dist/cli/main.js", import.meta.url));

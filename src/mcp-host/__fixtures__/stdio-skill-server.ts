@@ -37,7 +37,7 @@ export function stdioSkillServer(
     label,
     transport: "stdio",
     command: process.execPath,
-    args: ["--import", "tsx", FIXTURE, specFile],
+    args: ["--conditions=skillbox-source", "--import", "tsx", FIXTURE, specFile],
     env: {},
     cwd: process.cwd(),
     ...extra,

@@ -1,9 +1,18 @@
 import { writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createConfiguredSemanticRanker } from "@skillbox/core/registry/semantic/create-configured-semantic-ranker";
+import type { EmbeddingsConfig } from "@skillbox/core/registry/semantic/embeddings-config";
+import { hybridSearch, skillEmbeddingText } from "@skillbox/core/registry/semantic/hybrid-search";
+import type { SemanticRanker } from "@skillbox/core/registry/semantic/semantic-ranker";
+import { createSkillRegistry } from "@skillbox/core/registry/skill-registry";
+import type { SkillRegistry, SkillSearchResult } from "@skillbox/core/registry/skill-registry-types";
+import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
+import { type EmbeddingStore, InMemoryEmbeddingStore } from "@skillbox/core/store/embedding-store";
+import { fakeEmbedding } from "@skillbox/testing/fake-embeddings";
+import { createFakeLlmServer, type FakeLlmServer } from "@skillbox/testing/fake-llm-server";
+import { createTempDirectory, skillText, writeSkill } from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Diagnostic } from "../../skills/diagnostic.js";
-import { type EmbeddingStore, InMemoryEmbeddingStore } from "../../store/embedding-store.js";
 import { openStore } from "../../store/open-store.js";
 import {
   createTestSchemaName,
@@ -11,15 +20,6 @@ import {
   openTestStore,
 } from "../../store/postgres/__fixtures__/test-database.js";
 import { SqliteEmbeddingStore } from "../../store/sqlite-embedding-store.js";
-import { fakeEmbedding } from "../../testing/fake-embeddings.js";
-import { createFakeLlmServer, type FakeLlmServer } from "../../testing/fake-llm-server.js";
-import { createTempDirectory, skillText, writeSkill } from "../../testing/skill-folders.js";
-import { createSkillRegistry } from "../skill-registry.js";
-import type { SkillRegistry, SkillSearchResult } from "../skill-registry-types.js";
-import { createConfiguredSemanticRanker } from "./create-configured-semantic-ranker.js";
-import type { EmbeddingsConfig } from "./embeddings-config.js";
-import { hybridSearch, skillEmbeddingText } from "./hybrid-search.js";
-import type { SemanticRanker } from "./semantic-ranker.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

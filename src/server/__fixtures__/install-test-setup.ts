@@ -9,7 +9,7 @@ import {
   skillText,
   type TempFolders,
 } from "../../install/__fixtures__/install-fixtures.js";
-import { type FakeGithubServer, startFakeGithubServer } from "../../testing/fake-github-server.js";
+import { type FakeGithubServer, startFakeGithubServer } from "@skillbox/testing/fake-github-server";
 import { openWorkspace } from "../../workspace/open-workspace.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import type { CreateAppOptions } from "../create-app.js";

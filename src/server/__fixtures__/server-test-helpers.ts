@@ -1,7 +1,7 @@
 // Test-only helpers for the server tests: a workspace over temp skill folders, and authorized requests.
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { createTempDirectory, writeSkill } from "../../testing/skill-folders.js";
+import { createTempDirectory, writeSkill } from "@skillbox/testing/skill-folders";
 import { openWorkspace } from "../../workspace/open-workspace.js";
 import type { Workspace } from "../../workspace/workspace.js";
 

@@ -20,9 +20,22 @@ describeWithPostgres("usage recorded by several processes at once", () => {
     // Migrate first, so the children race on writes rather than on the advisory lock.
     await (await openTestStore({ schema })).close();
     const children = Array.from({ length: 4 }, () =>
-      run(process.execPath, ["--import", "tsx", CHILD, requireTestUrl(), schema, "10000", SKILLS.join(",")], {
-        timeout: 120_000,
-      }),
+      run(
+        process.execPath,
+        [
+          "--conditions=skillbox-source",
+          "--import",
+          "tsx",
+          CHILD,
+          requireTestUrl(),
+          schema,
+          "10000",
+          SKILLS.join(","),
+        ],
+        {
+          timeout: 120_000,
+        },
+      ),
     );
     const outputs = await Promise.all(children);
     for (const output of outputs) expect(JSON.parse(output.stdout)).toMatchObject({ recorded: 10_000 });

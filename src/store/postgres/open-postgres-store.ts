@@ -2,8 +2,8 @@
 // copy loaded once, a LISTEN connection whose notices re-read changed rows, and a full re-read after
 // every reconnect. See docs/decisions/2026-12-01-postgres-store.md for why reads answer from memory.
 
+import { SkillboxError } from "@skillbox/core/errors";
 import pg from "pg";
-import { SkillboxError } from "../../errors.js";
 import { ChangeListener } from "./change-listener.js";
 import { createUnavailableError, createUnreachableAtOpenError, describeDatabase } from "./pg-errors.js";
 import { type PgMigration, pgMigrations, runPgMigrations } from "./pg-migrations.js";

@@ -1,7 +1,6 @@
 // Audit metrics computed in PostgreSQL (the SQLite store's queries, in PostgreSQL's dialect).
 
-import type { PoolClient } from "pg";
-import type { AuditStatus } from "../audit-log.js";
+import type { AuditStatus } from "@skillbox/core/store/audit-log";
 import {
   type AuditMetrics,
   type AuditMetricsOptions,
@@ -12,7 +11,8 @@ import {
   percentileIndex,
   type SessionMetrics,
   type ToolMetrics,
-} from "../audit-metrics.js";
+} from "@skillbox/core/store/audit-metrics";
+import type { PoolClient } from "pg";
 
 const COUNTS = `count(*) FILTER (WHERE status = 'error')::int AS errors,
   count(*) FILTER (WHERE status = 'denied')::int AS denied,

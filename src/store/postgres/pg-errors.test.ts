@@ -1,5 +1,5 @@
+import { isSkillboxError, SkillboxError } from "@skillbox/core/errors";
 import { describe, expect, it } from "vitest";
-import { isSkillboxError, SkillboxError } from "../../errors.js";
 import { parseNotice } from "./change-listener.js";
 import { classifyPgError, describeDatabase, toPgStoreError } from "./pg-errors.js";
 

@@ -1,7 +1,7 @@
 // Sorts PostgreSQL failures into "the server is unreachable", "try again" and "this write is wrong",
 // and turns them into SkillboxErrors whose message says what to do next.
 
-import { SkillboxError } from "../../errors.js";
+import { SkillboxError } from "@skillbox/core/errors";
 
 /** How a failed statement should be handled. */
 export type PgFailureKind = "connection" | "retry" | "permanent";

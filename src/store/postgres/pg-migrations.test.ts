@@ -1,5 +1,5 @@
+import { isSkillboxError } from "@skillbox/core/errors";
 import { afterEach, expect, it } from "vitest";
-import { isSkillboxError } from "../../errors.js";
 import {
   createTestSchemaName,
   describeWithPostgres,

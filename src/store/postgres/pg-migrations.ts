@@ -2,8 +2,8 @@
 // skillbox_migrations, all of them under one advisory lock so instances starting together migrate once.
 // A shipped migration is never edited: changes go in a new one, the same rule as the SQLite store.
 
+import { SkillboxError } from "@skillbox/core/errors";
 import type { PoolClient } from "pg";
-import { SkillboxError } from "../../errors.js";
 
 /** One schema step: SQL run inside a transaction together with its skillbox_migrations row. */
 export interface PgMigration {

@@ -1,11 +1,11 @@
 // AuditLog on PostgreSQL: every entry goes to the `audit_log` table; memory keeps the newest entries
 // (a bounded window) so `list` answers synchronously; `readSession` and `readMetrics` ask PostgreSQL.
 
+import { SkillboxError } from "@skillbox/core/errors";
+import { type AuditRow, auditEntryFromRow } from "@skillbox/core/store/audit-entry";
+import type { AuditEntry, AuditLog } from "@skillbox/core/store/audit-log";
+import type { AuditMetrics, AuditMetricsOptions } from "@skillbox/core/store/audit-metrics";
 import type { PoolClient } from "pg";
-import { SkillboxError } from "../../errors.js";
-import { type AuditRow, auditEntryFromRow } from "../audit-entry.js";
-import type { AuditEntry, AuditLog } from "../audit-log.js";
-import type { AuditMetrics, AuditMetricsOptions } from "../audit-metrics.js";
 import { MAX_AUDIT_PREVIEW_LENGTH } from "../sqlite-audit-log.js";
 import { queryPgAuditMetrics } from "./pg-audit-metrics.js";
 import type { PgStoreContext } from "./postgres-settings-store.js";

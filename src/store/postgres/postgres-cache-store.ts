@@ -1,9 +1,14 @@
 // CacheStore on PostgreSQL: entries mirrored in memory (reads never wait), writes queued in order,
 // expiry checked on read and removed by prune(), as in the SQLite cache.
 
+import {
+  type CacheSetOptions,
+  type CacheStore,
+  computeExpiry,
+  encodeCacheValue,
+} from "@skillbox/core/store/cache-store";
+import { parseJsonOrUndefined } from "@skillbox/core/store/settings-store";
 import type { PoolClient } from "pg";
-import { type CacheSetOptions, type CacheStore, computeExpiry, encodeCacheValue } from "../cache-store.js";
-import { parseJsonOrUndefined } from "../settings-store.js";
 import type { PgStoreContext } from "./postgres-settings-store.js";
 
 interface CachedEntry {

@@ -3,13 +3,13 @@
 // vector is looked up once per skill per process (the semantic ranking keeps its own copy), and a
 // cache must fail fast — the pipeline retries until PostgreSQL is back, which would hold a search.
 
-import type { Pool } from "pg";
 import {
   decodeEmbedding,
   type EmbeddingStore,
   encodeEmbedding,
   type StoredEmbedding,
-} from "../embedding-store.js";
+} from "@skillbox/core/store/embedding-store";
+import type { Pool } from "pg";
 import { toPgStoreError } from "./pg-errors.js";
 
 // Rows per statement: bounded so one statement's parameters and answer stay modest.

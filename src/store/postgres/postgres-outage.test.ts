@@ -1,7 +1,7 @@
+import { isSkillboxError, type SkillboxError } from "@skillbox/core/errors";
+import { SKILL_STATES, type SkillState } from "@skillbox/core/store/skill-state";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { isSkillboxError, type SkillboxError } from "../../errors.js";
-import { SKILL_STATES, type SkillState } from "../skill-state.js";
 import {
   describeWithPostgres,
   type PrivateCluster,

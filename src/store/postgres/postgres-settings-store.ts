@@ -1,7 +1,6 @@
 // SettingsStore on PostgreSQL: reads answer from memory at once; writes go into memory and the
 // ordered write pipeline, and other instances' changes arrive through re-reads on change notices.
 
-import type { PoolClient } from "pg";
 import {
   checkSkillSettings,
   collectLayers,
@@ -10,21 +9,22 @@ import {
   type SettingsStore,
   SKILL_SETTINGS_KEY,
   type SkillStateContext,
-} from "../settings-store.js";
+} from "@skillbox/core/store/settings-store";
 import {
   applyBuiltinDefaults,
   decodeSkillSettings,
   isSameSkillSettings,
   type SkillSettings,
   type SkillSettingsReadResult,
-} from "../skill-settings.js";
+} from "@skillbox/core/store/skill-settings";
 import {
   checkSkillStateInput,
   type SkillState,
   type SkillStateLayers,
   type SkillStateTarget,
   toScopeKey,
-} from "../skill-state.js";
+} from "@skillbox/core/store/skill-state";
+import type { PoolClient } from "pg";
 import { type ScopeGroup, SettingsModel } from "./settings-model.js";
 import type { StoreTable } from "./store-change.js";
 import type { WritePipeline } from "./write-pipeline.js";

@@ -1,8 +1,8 @@
 // UsageStore on PostgreSQL: counts in memory at once, uses gathered into one atomic UPSERT per batch
 // (`invoke_count = invoke_count + n` inside PostgreSQL), so any number of instances lose no count.
 
+import type { UsageStat, UsageStore } from "@skillbox/core/store/usage-store";
 import type { PoolClient } from "pg";
-import type { UsageStat, UsageStore } from "../usage-store.js";
 import type { PgStoreContext } from "./postgres-settings-store.js";
 import type { WriteOperation } from "./write-pipeline.js";
 

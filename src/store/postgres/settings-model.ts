@@ -1,8 +1,8 @@
 // The in-memory copy of the settings, skill_states and session_skill_states tables that the
 // PostgreSQL settings store answers reads from, and how re-read rows replace parts of it.
 
+import { isSkillState, type SkillState } from "@skillbox/core/store/skill-state";
 import type { PoolClient } from "pg";
-import { isSkillState, type SkillState } from "../skill-state.js";
 
 /** `[scope, scope_key]`: the unit a settings or skill-state notice re-reads. */
 export type ScopeGroup = readonly [scope: string, scopeKey: string];

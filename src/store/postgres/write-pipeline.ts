@@ -3,8 +3,8 @@
 // write, and a write that waits for a lost connection is retried until it commits.
 
 import { randomUUID } from "node:crypto";
+import { SkillboxError } from "@skillbox/core/errors";
 import type { Pool, PoolClient } from "pg";
-import { SkillboxError } from "../../errors.js";
 import {
   classifyPgError,
   createBackloggedError,

@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { createTempDirectory, skillText, writeSkill } from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTempDirectory, skillText, writeSkill } from "../../testing/skill-folders.js";
 import { createSkillRegistry, type SkillRegistryOptions } from "../skill-registry.js";
 import { collectRegistryEvents, waitForRegistryEvent } from "./wait-for-registry-event.js";
 

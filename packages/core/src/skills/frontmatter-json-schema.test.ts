@@ -5,7 +5,10 @@ import { frontmatterFieldSchemas } from "./frontmatter-schema.js";
 
 describe("the shipped JSON Schema", () => {
   it("equals what the zod source generates (regenerate: node --import tsx scripts/write-json-schema.ts)", () => {
-    const shipped = readFileSync(new URL(`../../${FRONTMATTER_JSON_SCHEMA_PATH}`, import.meta.url), "utf8");
+    const shipped = readFileSync(
+      new URL(`../../../../${FRONTMATTER_JSON_SCHEMA_PATH}`, import.meta.url),
+      "utf8",
+    );
     expect(shipped).toBe(serializeFrontmatterJsonSchema());
   });
 

@@ -4,7 +4,7 @@ import {
   createFakeLlmServer,
   type FakeLlmServer,
   type FakeLlmServerOptions,
-} from "../../testing/index.js";
+} from "@skillbox/testing";
 import { defineTool, toolError } from "../../tools/define-tool.js";
 import { releaseNotesScript } from "./release-notes-script.js";
 

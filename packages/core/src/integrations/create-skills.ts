@@ -17,6 +17,7 @@ import { createGuideSection, createSkillsSection, renderSystemPrompt } from "../
 import { SkillboxError } from "../errors.js";
 import type { CatalogEntry } from "../prompt/catalog-entry.js";
 import { renderSkillCatalog, type SkillCatalogOptions } from "../prompt/render-skill-catalog.js";
+import { openSkillRegistry } from "../registry/open-skill-registry.js";
 import type { SkillEntry } from "../registry/skill-entry.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import type { SkillWatcher } from "../registry/watch/watch-skills.js";
@@ -24,7 +25,6 @@ import { createSkillTools } from "../tools/create-skill-tools.js";
 import type { Tool } from "../tools/define-tool.js";
 import { createSessionLoadTracker, type SessionLoadTracker } from "../tools/session-loads.js";
 import type { SubAgentRunner } from "../tools/sub-agent-runner.js";
-import { openSkillRegistry } from "../workspace/open-skill-registry.js";
 import { type AiSdkHelpers, toAiSdkTools } from "./ai-sdk-tools.js";
 import { handleAnthropicToolUse, toAnthropicTools } from "./anthropic-tools.js";
 import { handleOpenAIToolCalls, toOpenAITools } from "./openai-tools.js";

@@ -1,6 +1,6 @@
+import { createTempDirectory, writeSkill } from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSkillRegistry } from "../registry/skill-registry.js";
-import { createTempDirectory, writeSkill } from "../testing/skill-folders.js";
 import { buildBudgetedCatalog } from "./budget.js";
 import type { CatalogEntry } from "./catalog-entry.js";
 import { renderSkillCatalog } from "./render-skill-catalog.js";

@@ -2,7 +2,7 @@
 // the skill's body asks for — but only when the body really reached it in the tool result.
 
 import { fileURLToPath } from "node:url";
-import type { FakeLlmRequest, FakeLlmStep } from "../../testing/index.js";
+import type { FakeLlmRequest, FakeLlmStep } from "@skillbox/testing";
 
 /** The folder holding the release-notes fixture skill. */
 export const FIXTURE_SKILLS = fileURLToPath(new URL("./skills", import.meta.url));

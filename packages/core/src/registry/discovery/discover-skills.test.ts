@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { createTempDirectory, writeSkill } from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTempDirectory, writeSkill } from "../../testing/skill-folders.js";
 import { createSkillRegistry, type SkillRegistryOptions } from "../skill-registry.js";
 import { createRegistryFileSystem } from "./registry-file-system.js";
 

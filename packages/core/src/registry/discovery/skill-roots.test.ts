@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import * as path from "node:path";
+import { createTempDirectory } from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../testing/skill-folders.js";
 import { nodeFileSystem } from "./registry-file-system.js";
 import { ensureSkillboxRoots, finishRoots, listProjectFolders, resolveDefaultRoots } from "./skill-roots.js";
 

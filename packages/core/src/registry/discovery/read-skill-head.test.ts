@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { createTempDirectory } from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTempDirectory } from "../../testing/skill-folders.js";
 import { needsMore, readSkillHead, utf8Boundary } from "./read-skill-head.js";
 import { nodeFileSystem } from "./registry-file-system.js";
 

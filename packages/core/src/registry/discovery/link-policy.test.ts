@@ -1,11 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { ageTree, createTempDirectory, writeSkill } from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
 import { isSkillboxError, type SkillboxError } from "../../errors.js";
 import { renderSkillCatalog } from "../../prompt/render-skill-catalog.js";
 import { buildToolDescription } from "../../prompt/tool-description.js";
-import { ageTree, createTempDirectory, writeSkill } from "../../testing/skill-folders.js";
 import { createSkillRegistry, type SkillRegistryOptions } from "../skill-registry.js";
 import { createRegistryFileSystem } from "./registry-file-system.js";
 import { resolveDefaultRoots, type SkillRoot } from "./skill-roots.js";

@@ -1,9 +1,15 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import {
+  ageFile,
+  ageTree,
+  createTempDirectory,
+  skillText,
+  writeSkill,
+} from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
 import { isSkillboxError } from "../errors.js";
 import { InMemoryUsageStore } from "../store/usage-store.js";
-import { ageFile, ageTree, createTempDirectory, skillText, writeSkill } from "../testing/skill-folders.js";
 import { describeModelVisibility } from "./model-visibility.js";
 import type { SkillRegistryEvents } from "./registry-events.js";
 import { createSkillRegistry, type SkillRegistry, type SkillRegistryOptions } from "./skill-registry.js";

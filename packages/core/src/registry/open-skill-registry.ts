@@ -2,9 +2,9 @@
 // registry over them, with no config file, no store and no agent. Library users embedding the
 // skill tools in their own loop (skillbox/integrations) start here; openWorkspace adds the rest.
 import { homedir } from "node:os";
-import { resolveDefaultRoots } from "../registry/discovery/skill-roots.js";
-import { createSkillRegistry } from "../registry/skill-registry.js";
-import type { SkillRegistry } from "../registry/skill-registry-types.js";
+import { resolveDefaultRoots } from "./discovery/skill-roots.js";
+import { createSkillRegistry } from "./skill-registry.js";
+import type { SkillRegistry } from "./skill-registry-types.js";
 
 export interface OpenSkillRegistryOptions {
   /** Skill folders, highest precedence first; they replace the default roots. */

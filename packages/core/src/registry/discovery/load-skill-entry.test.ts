@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { createTempDirectory } from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildToolDescription } from "../../prompt/tool-description.js";
-import { createTempDirectory } from "../../testing/skill-folders.js";
 import { createSkillRegistry } from "../skill-registry.js";
 import { parseScannedHead, parseSkillEntry } from "./load-skill-entry.js";
 

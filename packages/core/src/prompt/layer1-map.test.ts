@@ -1,9 +1,9 @@
 // Layer 1 over budget (issue 17): shortening before any skill loses its line, and past that a map
 // of areas that accounts for every skill without a line, in every format, within the budget.
 
+import { createTempDirectory, writeSkill } from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSkillRegistry } from "../registry/skill-registry.js";
-import { createTempDirectory, writeSkill } from "../testing/skill-folders.js";
 import { buildBudgetedCatalog } from "./budget.js";
 import type { CatalogEntry } from "./catalog-entry.js";
 import type { CatalogFormatName } from "./catalog-format.js";

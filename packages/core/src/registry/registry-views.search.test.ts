@@ -3,9 +3,9 @@
 
 import { existsSync } from "node:fs";
 import * as path from "node:path";
+import { ageTree, createTempDirectory, writeSkill } from "@skillbox/testing/skill-folders";
 import { afterEach, describe, expect, it } from "vitest";
 import { InMemoryUsageStore } from "../store/usage-store.js";
-import { ageTree, createTempDirectory, writeSkill } from "../testing/skill-folders.js";
 import { nodeFileSystem, type RegistryFileSystem } from "./discovery/registry-file-system.js";
 import { createSkillRegistry, type SkillRegistryOptions } from "./skill-registry.js";
 
