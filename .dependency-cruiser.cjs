@@ -1,8 +1,7 @@
 // The floors (docs/architecture.md): a folder imports only folders on lower floors, and a front end
 // reaches another front end only through its index.ts. A floor's folder may sit in the skillbox
-// package (src/<name>/) or in @skillbox/core (packages/core/src/<name>/): the floors are one order
-// across packages. The packages themselves form a graph without cycles: @skillbox/testing imports
-// nothing of ours, @skillbox/core only itself (its tests also @skillbox/testing), skillbox both.
+// package (src/<name>/) or in a workspace package (packages/<package>/src/<name>/, paths kept): the
+// floors are one order across packages. The packages form a graph without cycles (PACKAGES below).
 // `npm run check` and .ci/run run it.
 const FLOORS = [
   ["errors", "text"],
@@ -24,7 +23,46 @@ FLOORS.forEach((names, index) => {
   for (const name of names) floorOf.set(name, index);
 });
 
-const SOURCES = "(src|packages/core/src)";
+const SOURCES = "(src|packages/[^/]+/src)";
+
+/**
+ * The packages and the packages each may import (skillbox, the repository root's src/, may import
+ * them all). Their tests and fixtures may also import @skillbox/testing, which imports nothing of ours.
+ */
+const PACKAGES = {
+  testing: [],
+  core: [],
+  agent: ["core"],
+  "store-sqlite": ["core"],
+  "store-postgres": ["core"],
+  installer: ["core"],
+  "mcp-host": ["core", "agent"],
+};
+
+const packageRules = Object.entries(PACKAGES).flatMap(([name, uses]) => {
+  const outside = (allowed) => ({ path: "^(src/|packages/)", pathNot: `^packages/(${allowed.join("|")})/` });
+  const rule = (suffix, comment, from, allowed) => ({
+    name: `package-${name}${suffix}`,
+    comment,
+    severity: "error",
+    from,
+    to: outside(allowed),
+  });
+  return [
+    rule(
+      "",
+      `@skillbox/${name} imports only ${uses.length === 0 ? "itself" : uses.map((use) => `@skillbox/${use}`).join(", ")} (docs/architecture.md).`,
+      { path: `^packages/${name}/`, pathNot: "\\.test\\.ts$|/__fixtures__/" },
+      [name, ...uses],
+    ),
+    rule(
+      "-tests",
+      `@skillbox/${name}'s tests use its own packages and @skillbox/testing, never skillbox.`,
+      { path: `^packages/${name}/.*(\\.test\\.ts$|/__fixtures__/)` },
+      [name, ...uses, "testing"],
+    ),
+  ];
+});
 
 /** `<source>/<folder>/...` (or `errors.ts`) for every folder on floors at or above `floor`, but `self`. */
 function foldersFrom(floor, self) {
@@ -66,27 +104,7 @@ module.exports = {
       },
       to: { path: `^${SOURCES}/(${FRONT_ENDS.join("|")})/|^web/` },
     },
-    {
-      name: "core-package-stands-alone",
-      comment: "@skillbox/core never imports the skillbox package; its tests may use @skillbox/testing.",
-      severity: "error",
-      from: { path: "^packages/core/" },
-      to: { path: "^(src|packages/(?!core/))", pathNot: "^packages/testing/" },
-    },
-    {
-      name: "core-shipped-code-never-imports-testing",
-      comment: "Only @skillbox/core's tests and fixtures use @skillbox/testing.",
-      severity: "error",
-      from: { path: "^packages/core/", pathNot: "\\.test\\.ts$|/__fixtures__/" },
-      to: { path: "^packages/testing/" },
-    },
-    {
-      name: "testing-package-imports-nothing-of-ours",
-      comment: "@skillbox/testing depends on no other package of ours, so every package may test with it.",
-      severity: "error",
-      from: { path: "^packages/testing/" },
-      to: { path: "^(src|packages/(?!testing/))" },
-    },
+    ...packageRules,
     {
       name: "no-file-cycles",
       comment: "No import cycle between files.",

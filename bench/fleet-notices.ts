@@ -3,7 +3,7 @@
 // Run: node --import tsx bench/fleet-notices.ts [writes=200]
 // Uses SKILLBOX_BENCH_DATABASE_URL when set, else starts a throw-away cluster (scripts/pg-cluster.sh).
 
-import { openPostgresStore } from "../src/store/postgres/open-postgres-store.js";
+import { openPostgresStore } from "@skillbox/store-postgres/store/postgres/open-postgres-store";
 import { openBenchDatabase } from "./bench-database.js";
 import { quantile } from "./generate-skills.js";
 

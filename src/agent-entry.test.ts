@@ -1,5 +1,5 @@
+import * as agentFloor from "@skillbox/agent/agent/index";
 import { describe, expect, it } from "vitest";
-import * as agentFloor from "./agent/index.js";
 import * as entry from "./agent-entry.js";
 
 describe("the skillbox/agent subpath", () => {

@@ -2,7 +2,7 @@
 // createSkillAgent, the workspace's composition of a full skill agent. It sits at the top of src/
 // so the agent floor itself never imports the workspace above it. Named exports only.
 
-export * from "./agent/index.js";
+export * from "@skillbox/agent/agent/index";
 export type {
   CreateSkillAgentOptions,
   SkillAgent,

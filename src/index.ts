@@ -1,8 +1,15 @@
 // Skillbox's public library API, named exports only: everything of @skillbox/core, and fleet mode.
 
 export * from "@skillbox/core";
-export type { OpenPostgresStoreOptions, PostgresStore } from "./store/postgres/open-postgres-store.js";
-export type { StoreChange, StoreChangeListener, StoreTable } from "./store/postgres/store-change.js";
+export type {
+  OpenPostgresStoreOptions,
+  PostgresStore,
+} from "@skillbox/store-postgres/store/postgres/open-postgres-store";
+export type {
+  StoreChange,
+  StoreChangeListener,
+  StoreTable,
+} from "@skillbox/store-postgres/store/postgres/store-change";
 export { openPostgresStore, openWorkspaceWithStore } from "./workspace/fleet-mode.js";
 export type {
   OpenWorkspaceWithStoreOptions,

@@ -1,7 +1,7 @@
 // The command-line options `skillbox run` and `skillbox chat` share, kept apart from the agent code so
 // the command table loads without the providers' SDKs.
 
-import { DEFAULT_MCP_TIMEOUT_MS } from "../mcp-host/mcp-timeout.js";
+import { DEFAULT_MCP_TIMEOUT_MS } from "@skillbox/mcp-host/mcp-host/mcp-timeout";
 import { WORKSPACE_OPTIONS } from "./open-cli-workspace.js";
 
 /** The options `run` and `chat` share, for parseCommandArguments. */

@@ -5,11 +5,15 @@ import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { SkillboxError } from "@skillbox/core/errors";
+import { createInstallContext, type InstallContext } from "@skillbox/installer/install/install-context";
+import { formatBytes } from "@skillbox/installer/install/install-limits";
+import type { InstallProgress, ProgressListener } from "@skillbox/installer/install/install-progress";
+import {
+  type InstallRoot,
+  type InstallScope,
+  resolveInstallRoot,
+} from "@skillbox/installer/install/install-roots";
 import cliProgress from "cli-progress";
-import { createInstallContext, type InstallContext } from "../install/install-context.js";
-import { formatBytes } from "../install/install-limits.js";
-import type { InstallProgress, ProgressListener } from "../install/install-progress.js";
-import { type InstallRoot, type InstallScope, resolveInstallRoot } from "../install/install-roots.js";
 import type { CliIo } from "./command.js";
 import { escapeTerminalLine } from "./escape-terminal-text.js";
 import { usageError } from "./parse-command-arguments.js";

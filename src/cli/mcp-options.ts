@@ -1,7 +1,7 @@
 // `--no-mcp` and `--mcp-timeout <seconds>`: how commands that reach the config's MCP servers (list,
 // state, trust, load, run, chat, demo) connect to them, with one default for all.
 
-import { DEFAULT_MCP_TIMEOUT_MS } from "../mcp-host/mcp-timeout.js";
+import { DEFAULT_MCP_TIMEOUT_MS } from "@skillbox/mcp-host/mcp-host/mcp-timeout";
 import { usageError } from "./parse-command-arguments.js";
 
 /** The option definitions, for parseCommandArguments. */

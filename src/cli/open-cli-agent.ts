@@ -2,13 +2,13 @@
 // over the environment, the workspace from `--dir`/`--cwd`, and createSkillAgent for the rest.
 
 import { randomUUID } from "node:crypto";
+import type { AgentEvent } from "@skillbox/agent/agent/agent-types";
+import { parseSlashCommand } from "@skillbox/agent/agent/invocation/user-invocation";
+import type { ResolvedProviderConfig } from "@skillbox/agent/agent/providers/resolve-provider-config";
+import { readTargetLanguage } from "@skillbox/agent/translate/translate-if-enabled";
 import { HOOK_EVENT_NAMES, type HookFailure, parseHookEvent } from "@skillbox/core/agent/hooks/hook-events";
 import { SkillboxError } from "@skillbox/core/errors";
 import { suggestSkillNames } from "@skillbox/core/tools/suggest-skill-names";
-import type { AgentEvent } from "../agent/agent-types.js";
-import { parseSlashCommand } from "../agent/invocation/user-invocation.js";
-import type { ResolvedProviderConfig } from "../agent/providers/resolve-provider-config.js";
-import { readTargetLanguage } from "../translate/translate-if-enabled.js";
 import { createConfiguredTranslator } from "../workspace/create-configured-translator.js";
 import {
   type CreateSkillAgentOptions,

@@ -1,8 +1,8 @@
 // The translator `prompt` and `list` show descriptions with: the one the settings page uses, loaded
 // only when the settings turn translation on (the provider SDKs take a while to load).
 
-import type { Translator } from "../translate/create-translator.js";
-import { readTargetLanguage } from "../translate/translate-if-enabled.js";
+import type { Translator } from "@skillbox/agent/translate/create-translator";
+import { readTargetLanguage } from "@skillbox/agent/translate/translate-if-enabled";
 import type { Workspace } from "../workspace/workspace.js";
 import type { CliIo } from "./command.js";
 import { escapeTerminalLine } from "./escape-terminal-text.js";

@@ -6,7 +6,7 @@ import {
   type ProviderEnvironment,
   type ResolvedProviderConfig,
   resolveProviderConfig,
-} from "../agent/providers/resolve-provider-config.js";
+} from "@skillbox/agent/agent/providers/resolve-provider-config";
 
 /** The provider flags as parseArgs returns them; the model flag's name varies (`--model`, `--model-id`). */
 interface ProviderFlagValues {

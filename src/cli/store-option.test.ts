@@ -1,13 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestSchemaName,
   describeWithPostgres,
   queryTestDatabase,
   requireTestUrl,
-} from "../store/postgres/__fixtures__/test-database.js";
+} from "@skillbox/store-postgres/store/postgres/__fixtures__/test-database";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CliIo } from "./command.js";
 import { stateCommand } from "./commands/state.js";
 import { runCli } from "./run-cli.js";

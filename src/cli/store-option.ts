@@ -3,7 +3,7 @@
 
 import { homedir } from "node:os";
 import { describeError } from "@skillbox/core/errors";
-import { hasPassword } from "../store/postgres/postgres-url.js";
+import { hasPassword } from "@skillbox/store-postgres/store/postgres/postgres-url";
 import { resolveConfiguredStore } from "../workspace/resolve-configured-store.js";
 import { DATABASE_URL_VARIABLE, type WorkspaceStores } from "../workspace/workspace.js";
 import type { CliIo } from "./command.js";
@@ -39,7 +39,7 @@ export async function openGlobalStore(
     );
   }
   // Loaded only when asked for, so SQLite runs never load the PostgreSQL driver (nor any command the workspace).
-  const { openPostgresStore } = await import("../store/postgres/open-postgres-store.js");
+  const { openPostgresStore } = await import("@skillbox/store-postgres/store/postgres/open-postgres-store");
   const { createWorkspaceStores } = await import("../workspace/open-workspace-with-store.js");
   const postgres = await openPostgresStore({
     connectionString: configured.url,

@@ -21,15 +21,15 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { parseMcpServersConfig } from "../mcp-host/mcp-server-config.js";
+import { parseMcpServersConfig } from "@skillbox/mcp-host/mcp-host/mcp-server-config";
 import {
   describeWithPostgres,
   HAS_POSTGRES,
   queryTestDatabase,
   requireTestUrl,
   SKIPPED_POSTGRES_NOTE,
-} from "../store/postgres/__fixtures__/test-database.js";
+} from "@skillbox/store-postgres/store/postgres/__fixtures__/test-database";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { BUILT_CLI, requireBuiltCli } from "./__fixtures__/e2e-harness.js";
 
 const DOC = fileURLToPath(new URL("../../docs/deploy.md", import.meta.url));

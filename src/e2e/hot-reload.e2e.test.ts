@@ -2,10 +2,10 @@
 // cannot offer): a SKILL.md edited between two turns changes the very next request, in both formats.
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { resolveProviderConfig } from "@skillbox/agent/agent/providers/resolve-provider-config";
 import { waitForRegistryEvent } from "@skillbox/core/registry/watch/wait-for-registry-event";
 import { createFakeLlmServer, type FakeLlmServer } from "@skillbox/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
 import { createSkillAgent, type SkillAgent } from "../workspace/create-skill-agent.js";
 import { openWorkspace } from "../workspace/open-workspace.js";
 import type { Workspace } from "../workspace/workspace.js";

@@ -3,14 +3,14 @@
 // after the listing refused.
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { createNodeMcpConnector } from "@skillbox/mcp-host/mcp-host/connect-mcp-server";
+import { createMcpSkillHost, type McpSkillHost } from "@skillbox/mcp-host/mcp-host/mcp-skill-host";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   createSkillboxMcpFolder,
   requireBuiltCli,
   type SkillboxMcpFolder,
 } from "./__fixtures__/skillbox-mcp-process.js";
-import { createNodeMcpConnector } from "./connect-mcp-server.js";
-import { createMcpSkillHost, type McpSkillHost } from "./mcp-skill-host.js";
 
 beforeAll(requireBuiltCli);
 

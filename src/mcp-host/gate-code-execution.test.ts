@@ -5,10 +5,10 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { resolveProviderConfig } from "@skillbox/agent/agent/providers/resolve-provider-config";
 import type { PermissionAnswer, PermissionQuestion } from "@skillbox/core/agent/permissions/permissions";
 import { createFakeLlmServer, type FakeLlmServer, type FakeLlmStep } from "@skillbox/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
 import { createSkillAgent, type SkillAgent } from "../workspace/create-skill-agent.js";
 import { openWorkspace } from "../workspace/open-workspace.js";
 import type { Workspace } from "../workspace/workspace.js";

@@ -6,16 +6,16 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { McpServer } from "@modelcontextprotocol/server";
 import { discoverSkills, registerSkillResources } from "@olaservo/ext-skills/server";
+import { createAgent } from "@skillbox/agent/agent/create-agent";
+import { createProvider } from "@skillbox/agent/agent/providers/create-provider";
+import { resolveProviderConfig } from "@skillbox/agent/agent/providers/resolve-provider-config";
+import { createMcpSkillTools } from "@skillbox/mcp-host/mcp-host/create-mcp-skill-tools";
+import { mcpCatalogEntries } from "@skillbox/mcp-host/mcp-host/mcp-catalog-entries";
+import { createMcpSkillHost } from "@skillbox/mcp-host/mcp-host/mcp-skill-host";
 import { createFakeLlmServer, type FakeLlmServer } from "@skillbox/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { createAgent } from "../agent/create-agent.js";
-import { createProvider } from "../agent/providers/create-provider.js";
-import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
 import { lastToolResultOf, systemOf, WIRE_FORMATS } from "../e2e/__fixtures__/e2e-harness.js";
 import { inMemoryConnector, testServerConfig } from "./__fixtures__/test-skill-server.js";
-import { createMcpSkillTools } from "./create-mcp-skill-tools.js";
-import { mcpCatalogEntries } from "./mcp-catalog-entries.js";
-import { createMcpSkillHost } from "./mcp-skill-host.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

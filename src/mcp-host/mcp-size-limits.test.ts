@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { DEFAULT_MAX_SKILL_FILE_BYTES } from "@skillbox/core/skills/load-skill-text";
 import { DEFAULT_MAX_FILE_BYTES } from "@skillbox/core/tools/read-skill-file";
+import { createNodeMcpConnector } from "@skillbox/mcp-host/mcp-host/connect-mcp-server";
+import { createMcpSkillHost, type McpSkillHost } from "@skillbox/mcp-host/mcp-host/mcp-skill-host";
 import { afterEach, describe, expect, it } from "vitest";
 import { stdioSkillServer } from "./__fixtures__/stdio-skill-server.js";
 import {
@@ -12,8 +14,6 @@ import {
   inMemoryConnector,
   testServerConfig,
 } from "./__fixtures__/test-skill-server.js";
-import { createNodeMcpConnector } from "./connect-mcp-server.js";
-import { createMcpSkillHost, type McpSkillHost } from "./mcp-skill-host.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -2,16 +2,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import type { Skill } from "@modelcontextprotocol/client/ext/skills";
-import { afterEach, describe, expect, it } from "vitest";
-import { openStore, type SkillboxStore } from "../store/open-store.js";
-import { SqliteSettingsStore } from "../store/sqlite-settings-store.js";
 import {
   createMcpSkillApprovals,
   createSettingsApprovalStorage,
   createUnconfirmedApprovalStorage,
   mcpApprovalSettingKey,
-} from "./mcp-skill-approvals.js";
-import type { McpSkillEntry } from "./mcp-skill-origin.js";
+} from "@skillbox/mcp-host/mcp-host/mcp-skill-approvals";
+import type { McpSkillEntry } from "@skillbox/mcp-host/mcp-host/mcp-skill-origin";
+import { openStore, type SkillboxStore } from "@skillbox/store-sqlite/store/open-store";
+import { SqliteSettingsStore } from "@skillbox/store-sqlite/store/sqlite-settings-store";
+import { afterEach, describe, expect, it } from "vitest";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

@@ -3,6 +3,16 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Tool } from "@skillbox/core/tools/define-tool";
+import {
+  gateCodeExecution,
+  type McpExecutionQuestion,
+} from "@skillbox/mcp-host/mcp-host/gate-code-execution";
+import {
+  createMcpSkillHost,
+  type McpLoadApprovalRequest,
+  type McpSkillHost,
+} from "@skillbox/mcp-host/mcp-host/mcp-skill-host";
+import { createVerifiedFileCache } from "@skillbox/mcp-host/mcp-host/verified-file-cache";
 import { afterEach, describe, expect, it } from "vitest";
 import * as z from "zod";
 import {
@@ -11,9 +21,6 @@ import {
   type TestSkillServer,
   testServerConfig,
 } from "./__fixtures__/test-skill-server.js";
-import { gateCodeExecution, type McpExecutionQuestion } from "./gate-code-execution.js";
-import { createMcpSkillHost, type McpLoadApprovalRequest, type McpSkillHost } from "./mcp-skill-host.js";
-import { createVerifiedFileCache } from "./verified-file-cache.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -4,6 +4,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import type { AgentEvent } from "@skillbox/agent/agent/agent-types";
+import { resolveProviderConfig } from "@skillbox/agent/agent/providers/resolve-provider-config";
 import type { PermissionQuestion } from "@skillbox/core/agent/permissions/permissions";
 import type { ChatMessage } from "@skillbox/core/agent/providers/provider";
 import {
@@ -13,8 +15,6 @@ import {
   type FakeLlmStep,
 } from "@skillbox/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AgentEvent } from "../agent/agent-types.js";
-import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
 import {
   type CreateSkillAgentOptions,
   createSkillAgent,

@@ -7,14 +7,14 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
-import { afterEach, expect, it } from "vitest";
 import {
   createTestSchemaName,
   describeWithPostgres,
   HAS_POSTGRES,
   requireTestUrl,
   SKIPPED_POSTGRES_NOTE,
-} from "../store/postgres/__fixtures__/test-database.js";
+} from "@skillbox/store-postgres/store/postgres/__fixtures__/test-database";
+import { afterEach, expect, it } from "vitest";
 import { openWorkspaceWithStore, type StoreBackedWorkspace } from "../workspace/open-workspace-with-store.js";
 import { type RunningMcpHttpServer, startMcpHttpServer } from "./start-mcp-http-server.js";
 

@@ -1,12 +1,12 @@
 // User-invocable skills as MCP prompts (clients offer prompts as slash commands): arguments from the
 // skill's `arguments:` list or its `argument-hint`, and the body rendered as `/name args` would be.
 
+import { invokeUserSkill } from "@skillbox/agent/agent/invocation/user-invocation";
 import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
 import type { SkillRegistry } from "@skillbox/core/registry/skill-registry-types";
 import type { SkillState } from "@skillbox/core/store/skill-state";
 import { FORK_INLINE_NOTE } from "@skillbox/core/tools/load-skill";
 import { type PresentSkillLocation, presentPathsIn } from "@skillbox/core/tools/skill-location";
-import { invokeUserSkill } from "../agent/invocation/user-invocation.js";
 import { skillExposure } from "./skill-exposure.js";
 
 /** One prompt argument as MCP lists it. */

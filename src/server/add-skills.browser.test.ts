@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
+import { skillText } from "@skillbox/installer/install/__fixtures__/install-fixtures";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { skillText } from "../install/__fixtures__/install-fixtures.js";
 import { createInstallTestSetup, type InstallTestSetup } from "./__fixtures__/install-test-setup.js";
 import {
   describeWithBrowser,

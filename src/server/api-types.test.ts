@@ -1,6 +1,5 @@
 import type { ModelVisibility as CoreModelVisibility } from "@skillbox/core/registry/model-visibility";
 import type { SkillState as CoreSkillState } from "@skillbox/core/store/skill-state";
-import { describe, expectTypeOf, it } from "vitest";
 import type {
   FoundSkill,
   InstallProgress,
@@ -10,7 +9,8 @@ import type {
   RemoveResult,
   SensitiveChange,
   UpdateResult,
-} from "../install/index.js";
+} from "@skillbox/installer/install/index";
+import { describe, expectTypeOf, it } from "vitest";
 import type {
   AgentLinkResult,
   FoundSkillSummary,

@@ -1,9 +1,10 @@
 // The Skillbox HTTP API and settings page as a Hono app (docs/http-api.md); no socket, see startServer for one.
+
+import type { Translator } from "@skillbox/agent/translate/create-translator";
+import { type CreateInstallContextOptions, createInstallContext } from "@skillbox/installer/install/index";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
-import { type CreateInstallContextOptions, createInstallContext } from "../install/index.js";
-import type { Translator } from "../translate/create-translator.js";
 import type { McpSkills } from "../workspace/mcp-skills.js";
 import type { Workspace } from "../workspace/workspace.js";
 import { HttpError, respondWithError } from "./error-response.js";

@@ -3,12 +3,12 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { afterEach, expect, it } from "vitest";
 import {
   createTestSchemaName,
   describeWithPostgres,
   requireTestUrl,
-} from "../store/postgres/__fixtures__/test-database.js";
+} from "@skillbox/store-postgres/store/postgres/__fixtures__/test-database";
+import { afterEach, expect, it } from "vitest";
 import { openWorkspaceWithStore, type StoreBackedWorkspace } from "../workspace/open-workspace-with-store.js";
 import { authorized, TEST_TOKEN } from "./__fixtures__/server-test-helpers.js";
 import { createApp } from "./create-app.js";

@@ -4,13 +4,13 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   describeWithPostgres,
   type PrivateCluster,
   startPrivateCluster,
   waitFor,
-} from "../store/postgres/__fixtures__/test-database.js";
+} from "@skillbox/store-postgres/store/postgres/__fixtures__/test-database";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { openWorkspaceWithStore, type StoreBackedWorkspace } from "../workspace/open-workspace-with-store.js";
 import { TEST_TOKEN } from "./__fixtures__/server-test-helpers.js";
 import { createApp } from "./create-app.js";

@@ -9,16 +9,16 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createTempDirectory } from "@skillbox/testing/skill-folders";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   describeWithPostgres,
   HAS_POSTGRES,
   queryTestDatabase,
   requireTestUrl,
   SKIPPED_POSTGRES_NOTE,
-} from "../store/postgres/__fixtures__/test-database.js";
+} from "@skillbox/store-postgres/store/postgres/__fixtures__/test-database";
+import { createTempDirectory } from "@skillbox/testing/skill-folders";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   describeWithBrowser,
   ensurePageBuilt,

@@ -2,8 +2,8 @@
 // outdated, update, remove, the installed list and the marketplace, and the requests they refuse.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { hashTree, skillText } from "@skillbox/installer/install/__fixtures__/install-fixtures";
 import { afterEach, describe, expect, it } from "vitest";
-import { hashTree, skillText } from "../install/__fixtures__/install-fixtures.js";
 import {
   createInstallTestSetup,
   type InstallTestSetup,

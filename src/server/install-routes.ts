@@ -3,8 +3,6 @@
 // src/install; every write (and the reads that go out to the network) needs the token or a session.
 
 import { isSkillboxError } from "@skillbox/core/errors";
-import type { Context, Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import {
   addScannedSkills,
   checkOutdated,
@@ -19,7 +17,9 @@ import {
   searchMarketplace,
   selectFoundSkills,
   updateSkills,
-} from "../install/index.js";
+} from "@skillbox/installer/install/index";
+import type { Context, Hono } from "hono";
+import { streamSSE } from "hono/streaming";
 import type {
   InstallErrorEvent,
   InstallEventName,

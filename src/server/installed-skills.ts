@@ -1,7 +1,7 @@
 // The API's view of installed skill folders: where each came from, and whether the server lists it.
 import { realpathSync } from "node:fs";
 import type { SkillRegistry } from "@skillbox/core/registry/skill-registry-types";
-import type { InstalledSkill } from "../install/index.js";
+import type { InstalledSkill } from "@skillbox/installer/install/index";
 import type { InstalledSkillSummary } from "./api-types.js";
 
 /** One folder of an install root as `GET /api/installed` shows it. */

@@ -1,5 +1,5 @@
+import type { DescriptionItem, Translator } from "@skillbox/agent/translate/create-translator";
 import { afterEach, describe, expect, it } from "vitest";
-import type { DescriptionItem, Translator } from "../translate/create-translator.js";
 import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./__fixtures__/server-test-helpers.js";
 import { createApp } from "./create-app.js";
 import type { PromptResponse } from "./prompt-route.js";

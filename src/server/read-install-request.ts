@@ -3,7 +3,7 @@
 // that says what was wrong.
 
 import { findUnsafeNameReason } from "@skillbox/core/skills/skill-name";
-import { parseSource, type SourceSpec } from "../install/index.js";
+import { parseSource, type SourceSpec } from "@skillbox/installer/install/index";
 import type { InstallScope } from "./api-types.js";
 import { HttpError } from "./error-response.js";
 

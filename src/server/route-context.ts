@@ -1,6 +1,7 @@
 // What every group of routes is given: the workspace and the server's own services.
-import type { InstallContext, ProgressListener } from "../install/index.js";
-import type { Translator } from "../translate/create-translator.js";
+
+import type { Translator } from "@skillbox/agent/translate/create-translator";
+import type { InstallContext, ProgressListener } from "@skillbox/installer/install/index";
 import type { McpSkills } from "../workspace/mcp-skills.js";
 import type { Workspace } from "../workspace/workspace.js";
 import type { OpenDirectory } from "./open-directory.js";

@@ -2,6 +2,7 @@
 // the config's MCP servers (`<label>:<name>`) are listed after the local ones, with their origin; their
 // SKILL.md is fetched (verified) only for the detail view, and their scripts never run here.
 import { existsSync } from "node:fs";
+import { translateIfEnabled } from "@skillbox/agent/translate/translate-if-enabled";
 import { SkillboxError } from "@skillbox/core/errors";
 import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
 import { hybridSearch } from "@skillbox/core/registry/semantic/hybrid-search";
@@ -12,7 +13,6 @@ import {
 import { loadSkillText } from "@skillbox/core/skills/load-skill-text";
 import { isSkillState, type SkillStateScope } from "@skillbox/core/store/skill-state";
 import type { Hono } from "hono";
-import { translateIfEnabled } from "../translate/translate-if-enabled.js";
 import type { McpSkillEntry } from "../workspace/mcp-skills.js";
 import type { SkillDetail, SkillListResponse, SkillSearchResponse, SkillSummary } from "./api-types.js";
 import { HttpError } from "./error-response.js";

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import * as path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
 import {
   createTestSchemaName,
   describeWithPostgres,
   requireTestUrl,
-} from "../store/postgres/__fixtures__/test-database.js";
+} from "@skillbox/store-postgres/store/postgres/__fixtures__/test-database";
+import { afterEach, describe, expect, it } from "vitest";
 import { openWorkspaceWithStore, type StoreBackedWorkspace } from "../workspace/open-workspace-with-store.js";
 import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./__fixtures__/server-test-helpers.js";
 import { createApp } from "./create-app.js";

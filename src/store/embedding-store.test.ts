@@ -8,16 +8,16 @@ import {
   encodeEmbedding,
   InMemoryEmbeddingStore,
 } from "@skillbox/core/store/embedding-store";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { openStore } from "./open-store.js";
 import {
   createTestSchemaName,
   HAS_POSTGRES,
   openTestStore,
   queryTestDatabase,
   SKIPPED_POSTGRES_NOTE,
-} from "./postgres/__fixtures__/test-database.js";
-import { SqliteEmbeddingStore } from "./sqlite-embedding-store.js";
+} from "@skillbox/store-postgres/store/postgres/__fixtures__/test-database";
+import { openStore } from "@skillbox/store-sqlite/store/open-store";
+import { SqliteEmbeddingStore } from "@skillbox/store-sqlite/store/sqlite-embedding-store";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 
 const folders: string[] = [];
 const closers: (() => Promise<void> | void)[] = [];

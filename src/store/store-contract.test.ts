@@ -12,20 +12,23 @@ import type { SettingsStore } from "@skillbox/core/store/settings-store";
 import { createDefaultSkillSettings, setSkillEnabled } from "@skillbox/core/store/skill-settings";
 import { resolveSkillState } from "@skillbox/core/store/skill-state";
 import type { UsageStore } from "@skillbox/core/store/usage-store";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { createMcpSkillApprovals, createSettingsApprovalStorage } from "../mcp-host/mcp-skill-approvals.js";
-import type { McpSkillEntry } from "../mcp-host/mcp-skill-origin.js";
-import { openStore } from "./open-store.js";
+import {
+  createMcpSkillApprovals,
+  createSettingsApprovalStorage,
+} from "@skillbox/mcp-host/mcp-host/mcp-skill-approvals";
+import type { McpSkillEntry } from "@skillbox/mcp-host/mcp-host/mcp-skill-origin";
 import {
   createTestSchemaName,
   HAS_POSTGRES,
   openTestStore,
   SKIPPED_POSTGRES_NOTE,
-} from "./postgres/__fixtures__/test-database.js";
-import { SqliteAuditLog } from "./sqlite-audit-log.js";
-import { SqliteCacheStore } from "./sqlite-cache-store.js";
-import { SqliteSettingsStore } from "./sqlite-settings-store.js";
-import { SqliteUsageStore } from "./sqlite-usage-store.js";
+} from "@skillbox/store-postgres/store/postgres/__fixtures__/test-database";
+import { openStore } from "@skillbox/store-sqlite/store/open-store";
+import { SqliteAuditLog } from "@skillbox/store-sqlite/store/sqlite-audit-log";
+import { SqliteCacheStore } from "@skillbox/store-sqlite/store/sqlite-cache-store";
+import { SqliteSettingsStore } from "@skillbox/store-sqlite/store/sqlite-settings-store";
+import { SqliteUsageStore } from "@skillbox/store-sqlite/store/sqlite-usage-store";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 
 /** The four stores over one database, plus a way to close it. */
 interface OpenedStores {

@@ -1,7 +1,13 @@
 // The translator against the fake LLM server over real HTTP: batching, caching by content +
 // language + model, in-flight sharing, and falling back to the originals on any failure.
 
+import { OpenAIChatProvider } from "@skillbox/agent/agent/providers/openai-chat-provider";
+import { createTranslator, type Translator } from "@skillbox/agent/translate/create-translator";
+import type { CacheLike } from "@skillbox/agent/translate/translation-cache";
 import { InMemoryCacheStore } from "@skillbox/core/store/cache-store";
+import { openStore } from "@skillbox/store-sqlite/store/open-store";
+import { SqliteCacheStore } from "@skillbox/store-sqlite/store/sqlite-cache-store";
+import { MEMORY_STORE_PATH } from "@skillbox/store-sqlite/store/store-path";
 import {
   createFakeLlmServer,
   type FakeLlmRequest,
@@ -9,12 +15,6 @@ import {
   type FakeLlmStep,
 } from "@skillbox/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { OpenAIChatProvider } from "../agent/providers/openai-chat-provider.js";
-import { openStore } from "../store/open-store.js";
-import { SqliteCacheStore } from "../store/sqlite-cache-store.js";
-import { MEMORY_STORE_PATH } from "../store/store-path.js";
-import { createTranslator, type Translator } from "./create-translator.js";
-import type { CacheLike } from "./translation-cache.js";
 
 let server: FakeLlmServer | undefined;
 afterEach(async () => {

@@ -1,10 +1,10 @@
 // The translator for skill descriptions when the config names a provider; none (and no error)
 // otherwise. `skillbox serve`, `prompt` and `list` use it, so they translate with the same model.
 
+import { createProvider } from "@skillbox/agent/agent/providers/create-provider";
+import { resolveProviderConfig } from "@skillbox/agent/agent/providers/resolve-provider-config";
+import { createTranslator, type Translator } from "@skillbox/agent/translate/create-translator";
 import { describeError } from "@skillbox/core/errors";
-import { createProvider } from "../agent/providers/create-provider.js";
-import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
-import { createTranslator, type Translator } from "../translate/create-translator.js";
 import type { Workspace } from "./workspace.js";
 
 /** A translator, or why there is none (undefined reason: no provider is configured at all). */

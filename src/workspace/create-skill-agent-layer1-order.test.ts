@@ -4,11 +4,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { resolveProviderConfig } from "@skillbox/agent/agent/providers/resolve-provider-config";
 import { renderSkillCatalog } from "@skillbox/core/prompt/render-skill-catalog";
 import { buildToolDescription } from "@skillbox/core/prompt/tool-description";
 import { createFakeLlmServer, type FakeLlmRequest, type FakeLlmServer } from "@skillbox/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
 import { createSkillAgent, type SkillAgent } from "./create-skill-agent.js";
 import { openWorkspace } from "./open-workspace.js";
 import type { Workspace } from "./workspace.js";

@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { resolveProviderConfig } from "@skillbox/agent/agent/providers/resolve-provider-config";
 import { EVERYDAY_SKILLS } from "@skillbox/core/agent/suggestions/__fixtures__/everyday-skills";
 import {
   createFakeLlmServer,
@@ -12,7 +13,6 @@ import {
   type FakeLlmStep,
 } from "@skillbox/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
 import { type CreateSkillAgentOptions, createSkillAgent, type SkillAgent } from "./create-skill-agent.js";
 import { openWorkspace } from "./open-workspace.js";
 import type { Workspace } from "./workspace.js";

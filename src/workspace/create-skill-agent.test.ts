@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { resolveProviderConfig } from "@skillbox/agent/agent/providers/resolve-provider-config";
 import { waitForRegistryEvent } from "@skillbox/core/registry/watch/wait-for-registry-event";
 import {
   createFakeLlmServer,
@@ -10,7 +11,6 @@ import {
   type FakeLlmStep,
 } from "@skillbox/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
 import { type CreateSkillAgentOptions, createSkillAgent, type SkillAgent } from "./create-skill-agent.js";
 import { openWorkspace } from "./open-workspace.js";
 import type { Workspace } from "./workspace.js";

@@ -4,6 +4,18 @@
 // only adapt it to their medium.
 
 import { join } from "node:path";
+import type { Agent, AgentEvent, AgentOptions } from "@skillbox/agent/agent/agent-types";
+import type { CompactionOptions } from "@skillbox/agent/agent/compaction/compact-history";
+import { createAgent } from "@skillbox/agent/agent/create-agent";
+import { type CreateProviderOptions, createProvider } from "@skillbox/agent/agent/providers/create-provider";
+import {
+  type ResolvedProviderConfig,
+  resolveModelAlias,
+} from "@skillbox/agent/agent/providers/resolve-provider-config";
+import { createSubAgentRunner } from "@skillbox/agent/agent/sub-agents/create-sub-agent-runner";
+import { createTaskTool } from "@skillbox/agent/agent/sub-agents/task-tool";
+import { createTranslator, type Translator } from "@skillbox/agent/translate/create-translator";
+import { translateSkillCatalog } from "@skillbox/agent/translate/translate-skill-catalog";
 import {
   createHookBus,
   type HookBus,
@@ -36,30 +48,18 @@ import type { Tool } from "@skillbox/core/tools/define-tool";
 import { createSessionLoadTracker } from "@skillbox/core/tools/session-loads";
 import type { SubAgentRunner } from "@skillbox/core/tools/sub-agent-runner";
 import { LOAD_SKILL_TOOL } from "@skillbox/core/tools/tool-names";
-import type { Agent, AgentEvent, AgentOptions } from "../agent/agent-types.js";
-import type { CompactionOptions } from "../agent/compaction/compact-history.js";
-import { createAgent } from "../agent/create-agent.js";
-import { type CreateProviderOptions, createProvider } from "../agent/providers/create-provider.js";
-import {
-  type ResolvedProviderConfig,
-  resolveModelAlias,
-} from "../agent/providers/resolve-provider-config.js";
-import { createSubAgentRunner } from "../agent/sub-agents/create-sub-agent-runner.js";
-import { createTaskTool } from "../agent/sub-agents/task-tool.js";
-import { createNodeMcpConnector, type McpConnector } from "../mcp-host/connect-mcp-server.js";
-import { mcpCodeExecutionOrigin } from "../mcp-host/gate-code-execution.js";
-import { mcpCatalogEntries } from "../mcp-host/mcp-catalog-entries.js";
-import { parseMcpServersConfig } from "../mcp-host/mcp-server-config.js";
+import { createNodeMcpConnector, type McpConnector } from "@skillbox/mcp-host/mcp-host/connect-mcp-server";
+import { mcpCodeExecutionOrigin } from "@skillbox/mcp-host/mcp-host/gate-code-execution";
+import { mcpCatalogEntries } from "@skillbox/mcp-host/mcp-host/mcp-catalog-entries";
+import { parseMcpServersConfig } from "@skillbox/mcp-host/mcp-host/mcp-server-config";
 import {
   createMcpSkillApprovals,
   createSettingsApprovalStorage,
   createUnconfirmedApprovalStorage,
-} from "../mcp-host/mcp-skill-approvals.js";
-import { createMcpSkillHost, type McpSkillHost } from "../mcp-host/mcp-skill-host.js";
-import { mcpUserInvocation } from "../mcp-host/mcp-user-invocation.js";
-import { createVerifiedFileCache } from "../mcp-host/verified-file-cache.js";
-import { createTranslator, type Translator } from "../translate/create-translator.js";
-import { translateSkillCatalog } from "../translate/translate-skill-catalog.js";
+} from "@skillbox/mcp-host/mcp-host/mcp-skill-approvals";
+import { createMcpSkillHost, type McpSkillHost } from "@skillbox/mcp-host/mcp-host/mcp-skill-host";
+import { mcpUserInvocation } from "@skillbox/mcp-host/mcp-host/mcp-user-invocation";
+import { createVerifiedFileCache } from "@skillbox/mcp-host/mcp-host/verified-file-cache";
 import { reservedMcpLabels, withMcpSkills } from "./with-mcp-skills.js";
 import type { Workspace } from "./workspace.js";
 import { resolveWorkspaceCatalogOptions } from "./workspace-catalog.js";

@@ -1,14 +1,14 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { afterAll, expect, it } from "vitest";
-import { openPostgresStore, openWorkspaceWithStore } from "../index.js";
 import {
   createTestSchemaName,
   describeWithPostgres,
   requireTestUrl,
   waitFor,
-} from "../store/postgres/__fixtures__/test-database.js";
+} from "@skillbox/store-postgres/store/postgres/__fixtures__/test-database";
+import { afterAll, expect, it } from "vitest";
+import { openPostgresStore, openWorkspaceWithStore } from "../index.js";
 
 const base = realpathSync(mkdtempSync(path.join(tmpdir(), "skillbox-fleet-mode-")));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

@@ -1,7 +1,10 @@
 // Fleet mode for library users (`import { openWorkspaceWithStore } from "skillbox"`), loaded on first
 // use: importing the package must not load the workspace's SQLite store or the PostgreSQL driver.
 
-import type { OpenPostgresStoreOptions, PostgresStore } from "../store/postgres/open-postgres-store.js";
+import type {
+  OpenPostgresStoreOptions,
+  PostgresStore,
+} from "@skillbox/store-postgres/store/postgres/open-postgres-store";
 import type { OpenWorkspaceWithStoreOptions, StoreBackedWorkspace } from "./open-workspace-with-store.js";
 
 /**
@@ -18,6 +21,8 @@ export async function openWorkspaceWithStore(
 
 /** Opens Skillbox's stores on PostgreSQL alone (no workspace); throws `store-unavailable` when unreachable. */
 export async function openPostgresStore(options: OpenPostgresStoreOptions): Promise<PostgresStore> {
-  const { openPostgresStore: open } = await import("../store/postgres/open-postgres-store.js");
+  const { openPostgresStore: open } = await import(
+    "@skillbox/store-postgres/store/postgres/open-postgres-store"
+  );
   return open(options);
 }

@@ -8,7 +8,7 @@ import type { CacheStore } from "@skillbox/core/store/cache-store";
 import type { EmbeddingStore } from "@skillbox/core/store/embedding-store";
 import type { SettingsStore } from "@skillbox/core/store/settings-store";
 import type { UsageStore } from "@skillbox/core/store/usage-store";
-import type { SkillboxStore } from "../store/open-store.js";
+import type { SkillboxStore } from "@skillbox/store-sqlite/store/open-store";
 import { loadSqliteStores } from "./load-sqlite-stores.js";
 import type { SqliteStores } from "./open-sqlite-stores.js";
 

@@ -6,15 +6,15 @@
 import { join } from "node:path";
 import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
 import type { ToolResult } from "@skillbox/core/tools/define-tool";
-import { createNodeMcpConnector, type McpConnector } from "../mcp-host/connect-mcp-server.js";
-import { parseMcpServersConfig } from "../mcp-host/mcp-server-config.js";
+import { createNodeMcpConnector, type McpConnector } from "@skillbox/mcp-host/mcp-host/connect-mcp-server";
+import { parseMcpServersConfig } from "@skillbox/mcp-host/mcp-host/mcp-server-config";
 import {
   createMcpSkillApprovals,
   createSettingsApprovalStorage,
   createUnconfirmedApprovalStorage,
-} from "../mcp-host/mcp-skill-approvals.js";
-import { createMcpSkillHost } from "../mcp-host/mcp-skill-host.js";
-import { createVerifiedFileCache } from "../mcp-host/verified-file-cache.js";
+} from "@skillbox/mcp-host/mcp-host/mcp-skill-approvals";
+import { createMcpSkillHost } from "@skillbox/mcp-host/mcp-host/mcp-skill-host";
+import { createVerifiedFileCache } from "@skillbox/mcp-host/mcp-host/verified-file-cache";
 import { mcpLabelOf } from "./mcp-skills.js";
 import { reservedMcpLabels, withMcpSkillStates } from "./with-mcp-skills.js";
 import type { Workspace } from "./workspace.js";

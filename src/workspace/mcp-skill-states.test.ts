@@ -4,13 +4,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { resolveProviderConfig } from "@skillbox/agent/agent/providers/resolve-provider-config";
 import type { SkillState } from "@skillbox/core/store/skill-state";
+import { mcpCatalogEntries } from "@skillbox/mcp-host/mcp-host/mcp-catalog-entries";
+import { createMcpSkillHost } from "@skillbox/mcp-host/mcp-host/mcp-skill-host";
 import { createFakeLlmServer, type FakeLlmRequest, type FakeLlmServer } from "@skillbox/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
 import { createTestSkillServer, inMemoryConnector } from "../mcp-host/__fixtures__/test-skill-server.js";
-import { mcpCatalogEntries } from "../mcp-host/mcp-catalog-entries.js";
-import { createMcpSkillHost } from "../mcp-host/mcp-skill-host.js";
 import { createSkillAgent, type SkillAgent } from "./create-skill-agent.js";
 import { openWorkspace } from "./open-workspace.js";
 import { withMcpSkillStates } from "./with-mcp-skills.js";

@@ -4,7 +4,7 @@
 
 import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
 import type { SkillState } from "@skillbox/core/store/skill-state";
-import type { McpSkillEntry } from "../mcp-host/mcp-skill-origin.js";
+import type { McpSkillEntry } from "@skillbox/mcp-host/mcp-host/mcp-skill-origin";
 import type { SkillboxConfig } from "./workspace.js";
 
 export type { McpSkillEntry };

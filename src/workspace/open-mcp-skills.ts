@@ -4,11 +4,11 @@
 
 import { join } from "node:path";
 import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
-import { createNodeMcpConnector, type McpConnector } from "../mcp-host/connect-mcp-server.js";
-import { bodyOf, fetchVerifiedFile } from "../mcp-host/fetch-verified-file.js";
-import { parseMcpServersConfig } from "../mcp-host/mcp-server-config.js";
-import { createMcpSkillHost, type McpSkillHost } from "../mcp-host/mcp-skill-host.js";
-import { createVerifiedFileCache } from "../mcp-host/verified-file-cache.js";
+import { createNodeMcpConnector, type McpConnector } from "@skillbox/mcp-host/mcp-host/connect-mcp-server";
+import { bodyOf, fetchVerifiedFile } from "@skillbox/mcp-host/mcp-host/fetch-verified-file";
+import { parseMcpServersConfig } from "@skillbox/mcp-host/mcp-host/mcp-server-config";
+import { createMcpSkillHost, type McpSkillHost } from "@skillbox/mcp-host/mcp-host/mcp-skill-host";
+import { createVerifiedFileCache } from "@skillbox/mcp-host/mcp-host/verified-file-cache";
 import { type McpSkills, mcpLabelOf } from "./mcp-skills.js";
 import { reservedMcpLabels } from "./with-mcp-skills.js";
 import type { Workspace } from "./workspace.js";

@@ -7,12 +7,12 @@ import { type CacheStore, InMemoryCacheStore } from "@skillbox/core/store/cache-
 import { type EmbeddingStore, InMemoryEmbeddingStore } from "@skillbox/core/store/embedding-store";
 import { InMemorySettingsStore, type SettingsStore } from "@skillbox/core/store/settings-store";
 import { InMemoryUsageStore, type UsageStore } from "@skillbox/core/store/usage-store";
-import { openStore, type SkillboxStore } from "../store/open-store.js";
-import { SqliteAuditLog } from "../store/sqlite-audit-log.js";
-import { SqliteCacheStore } from "../store/sqlite-cache-store.js";
-import { SqliteEmbeddingStore } from "../store/sqlite-embedding-store.js";
-import { SqliteSettingsStore } from "../store/sqlite-settings-store.js";
-import { SqliteUsageStore } from "../store/sqlite-usage-store.js";
+import { openStore, type SkillboxStore } from "@skillbox/store-sqlite/store/open-store";
+import { SqliteAuditLog } from "@skillbox/store-sqlite/store/sqlite-audit-log";
+import { SqliteCacheStore } from "@skillbox/store-sqlite/store/sqlite-cache-store";
+import { SqliteEmbeddingStore } from "@skillbox/store-sqlite/store/sqlite-embedding-store";
+import { SqliteSettingsStore } from "@skillbox/store-sqlite/store/sqlite-settings-store";
+import { SqliteUsageStore } from "@skillbox/store-sqlite/store/sqlite-usage-store";
 
 /** An open SQLite file and its stores; `store` is undefined when they live in memory instead. */
 export interface SqliteStores {

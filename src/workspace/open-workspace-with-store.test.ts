@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { isSkillboxError } from "@skillbox/core/errors";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createTestSchemaName,
   describeWithPostgres,
   requireTestUrl,
   waitFor,
-} from "../store/postgres/__fixtures__/test-database.js";
+} from "@skillbox/store-postgres/store/postgres/__fixtures__/test-database";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openWorkspaceWithStore, type StoreBackedWorkspace } from "./open-workspace-with-store.js";
 import type { SkillStateChange } from "./workspace.js";
 

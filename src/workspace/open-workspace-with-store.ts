@@ -2,8 +2,11 @@
 // the user config's `store`), on the SQLite file otherwise; changes other instances make reach this one.
 
 import { type SkillStateScope, toScopeKey } from "@skillbox/core/store/skill-state";
-import type { OpenPostgresStoreOptions, PostgresStore } from "../store/postgres/open-postgres-store.js";
-import { isStateChange } from "../store/postgres/store-change.js";
+import type {
+  OpenPostgresStoreOptions,
+  PostgresStore,
+} from "@skillbox/store-postgres/store/postgres/open-postgres-store";
+import { isStateChange } from "@skillbox/store-postgres/store/postgres/store-change";
 import { openWorkspace } from "./open-workspace.js";
 import { resolveConfiguredStore } from "./resolve-configured-store.js";
 import type { OpenWorkspaceOptions, Workspace, WorkspaceStores } from "./workspace.js";
@@ -43,7 +46,7 @@ export async function openWorkspaceWithStore(
     return Object.assign(workspace, { closeAndFlush: async () => workspace.close() });
   }
   // Loaded only when asked for, so SQLite runs never load the PostgreSQL driver.
-  const { openPostgresStore } = await import("../store/postgres/open-postgres-store.js");
+  const { openPostgresStore } = await import("@skillbox/store-postgres/store/postgres/open-postgres-store");
   const postgres = await openPostgresStore({
     ...(configured.schema === undefined ? {} : { schema: configured.schema }),
     ...options.postgres,

@@ -10,10 +10,10 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { openStore } from "@skillbox/store-sqlite/store/open-store";
+import { SqliteSettingsStore } from "@skillbox/store-sqlite/store/sqlite-settings-store";
 import { ageTree } from "@skillbox/testing/skill-folders";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openStore } from "../store/open-store.js";
-import { SqliteSettingsStore } from "../store/sqlite-settings-store.js";
 import { openWorkspace } from "./open-workspace.js";
 import type { Workspace } from "./workspace.js";
 

@@ -11,7 +11,7 @@ import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
 import type { SettingsStore } from "@skillbox/core/store/settings-store";
 import { areScriptsAllowed, DEFAULT_ENABLED_BUILTIN_SKILL_NAMES } from "@skillbox/core/store/skill-settings";
 import type { SkillState } from "@skillbox/core/store/skill-state";
-import { defaultStorePath, MEMORY_STORE_PATH } from "../store/store-path.js";
+import { defaultStorePath, MEMORY_STORE_PATH } from "@skillbox/store-sqlite/store/store-path";
 import { createStateResolver } from "./create-state-resolver.js";
 import { createLazySqliteStores } from "./lazy-sqlite-stores.js";
 import { loadConfig } from "./load-config.js";

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { SkillboxError } from "@skillbox/core/errors";
-import { findPostgresUrlProblem } from "../store/postgres/postgres-url.js";
+import { findPostgresUrlProblem } from "@skillbox/store-postgres/store/postgres/postgres-url";
 import { DATABASE_URL_VARIABLE, type SkillboxConfig } from "./workspace.js";
 
 /** The config's `store` key (a bare URL string in the file is read as `{ url }`). */

@@ -12,9 +12,9 @@ import {
   toolError,
 } from "@skillbox/core/tools/define-tool";
 import { LOAD_SKILL_TOOL, READ_SKILL_FILE_TOOL } from "@skillbox/core/tools/tool-names";
-import { createMcpSkillTools } from "../mcp-host/create-mcp-skill-tools.js";
-import { isMcpSkillModelVisible } from "../mcp-host/mcp-catalog-entries.js";
-import type { McpSkillHost } from "../mcp-host/mcp-skill-host.js";
+import { createMcpSkillTools } from "@skillbox/mcp-host/mcp-host/create-mcp-skill-tools";
+import { isMcpSkillModelVisible } from "@skillbox/mcp-host/mcp-host/mcp-catalog-entries";
+import type { McpSkillHost } from "@skillbox/mcp-host/mcp-host/mcp-skill-host";
 
 /** Root labels and scopes an MCP server's label must not take (`user:x` is already a local name). */
 export function reservedMcpLabels(roots: readonly { label: string; scope: string }[]): string[] {

@@ -2,14 +2,14 @@
 // window and the person's translation setting, over the registry's entries. The settings page's
 // preview, `skillbox prompt` and the agent's system prompt take their options from here, so they agree.
 
+import { resolveProviderConfig } from "@skillbox/agent/agent/providers/resolve-provider-config";
+import type { TranslateCallOptions, Translator } from "@skillbox/agent/translate/create-translator";
+import { renderTranslatedSkillCatalog } from "@skillbox/agent/translate/translate-skill-catalog";
 import type { BuiltCatalog } from "@skillbox/core/prompt/budget";
 import type { CatalogFormatName } from "@skillbox/core/prompt/catalog-format";
 import { contextWindowOf } from "@skillbox/core/prompt/context-window";
 import type { SkillCatalogBudget } from "@skillbox/core/prompt/default-catalog-budget";
 import type { SkillCatalogOptions } from "@skillbox/core/prompt/render-skill-catalog";
-import { resolveProviderConfig } from "../agent/providers/resolve-provider-config.js";
-import type { TranslateCallOptions, Translator } from "../translate/create-translator.js";
-import { renderTranslatedSkillCatalog } from "../translate/translate-skill-catalog.js";
 import type { SkillboxConfig, Workspace } from "./workspace.js";
 
 /** What a caller may set over the config's defaults. */

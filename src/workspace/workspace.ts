@@ -13,7 +13,7 @@ import type { EmbeddingStore } from "@skillbox/core/store/embedding-store";
 import type { SettingsStore } from "@skillbox/core/store/settings-store";
 import type { SkillState, SkillStateScope } from "@skillbox/core/store/skill-state";
 import type { UsageStore } from "@skillbox/core/store/usage-store";
-import type { SkillboxStore } from "../store/open-store.js";
+import type { SkillboxStore } from "@skillbox/store-sqlite/store/open-store";
 
 /** The environment variable naming a PostgreSQL database for the stores (`postgres://…`). */
 export const DATABASE_URL_VARIABLE = "SKILLBOX_DATABASE_URL";

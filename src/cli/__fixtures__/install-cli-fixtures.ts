@@ -5,7 +5,7 @@ import * as path from "node:path";
 import type { CliCommand } from "../command.js";
 import { type CliHarness, type CliRun, createCliHarness } from "./cli-harness.js";
 import { type FakeGithubServer, startFakeGithubServer } from "@skillbox/testing/fake-github-server";
-import { createSourceRepository, type SourceRepository, skillText } from "../../install/__fixtures__/install-fixtures.js";
+import { createSourceRepository, type SourceRepository, skillText } from "@skillbox/installer/install/__fixtures__/install-fixtures";
 
 export interface InstallCli {
   cli: CliHarness;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
+import { hashTree, skillText } from "@skillbox/installer/install/__fixtures__/install-fixtures";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hashTree, skillText } from "../../install/__fixtures__/install-fixtures.js";
 import { openWorkspace } from "../../workspace/open-workspace.js";
 import { createInstallCli, type InstallCli } from "../__fixtures__/install-cli-fixtures.js";
 import { addCommand } from "./add.js";

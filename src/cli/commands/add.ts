@@ -1,13 +1,17 @@
 // `skillbox add <source>`: scans a source, lists what it found (with diagnostics, size, scripts and
 // allowed-tools), installs the chosen skills into the project's or your .agents/skills all or
 // nothing, records them, and links them into other agents' folders when asked.
-import { type AddSkillsResult, addScannedSkills, checkAddTarget } from "../../install/add-skills.js";
-import type { FoundSkill } from "../../install/describe-found-skill.js";
-import { formatBytes } from "../../install/install-limits.js";
-import { AGENT_SKILL_FOLDERS } from "../../install/link-skill.js";
-import { parseSource } from "../../install/parse-source.js";
-import { type SourceScan, scanSource } from "../../install/scan-source.js";
-import { selectFoundSkills } from "../../install/select-found-skills.js";
+import {
+  type AddSkillsResult,
+  addScannedSkills,
+  checkAddTarget,
+} from "@skillbox/installer/install/add-skills";
+import type { FoundSkill } from "@skillbox/installer/install/describe-found-skill";
+import { formatBytes } from "@skillbox/installer/install/install-limits";
+import { AGENT_SKILL_FOLDERS } from "@skillbox/installer/install/link-skill";
+import { parseSource } from "@skillbox/installer/install/parse-source";
+import { type SourceScan, scanSource } from "@skillbox/installer/install/scan-source";
+import { selectFoundSkills } from "@skillbox/installer/install/select-found-skills";
 import type { CliCommand, CliIo } from "../command.js";
 import { formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from "../exit-codes.js";

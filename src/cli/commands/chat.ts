@@ -3,7 +3,7 @@
 
 import { createInterface, type Interface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
-import type { AgentEvent } from "../../agent/agent-types.js";
+import type { AgentEvent } from "@skillbox/agent/agent/agent-types";
 import {
   AGENT_OPTIONS,
   AGENT_OPTIONS_HELP,

@@ -3,10 +3,10 @@
 // skills: read Layer 1, call load_skill for the skill that fits, read a file the body points to,
 // then answer. The transcript shows each layer and what it cost.
 
+import type { AgentEvent } from "@skillbox/agent/agent/agent-types";
+import { DEFAULT_MCP_TIMEOUT_MS } from "@skillbox/mcp-host/mcp-host/mcp-timeout";
 import type { FakeLlmRequest, FakeLlmResponse } from "@skillbox/testing/fake-llm-script";
 import { createFakeLlmServer } from "@skillbox/testing/fake-llm-server";
-import type { AgentEvent } from "../../agent/agent-types.js";
-import { DEFAULT_MCP_TIMEOUT_MS } from "../../mcp-host/mcp-timeout.js";
 import { AGENT_OPTIONS } from "../agent-options.js";
 import type { CliCommand, CliIo } from "../command.js";
 import { escapeTerminalText } from "../escape-terminal-text.js";

@@ -1,7 +1,7 @@
 // `skillbox install [--frozen]`: restores exactly the skills skills-lock.json names, each checked
 // against its locked content hash; --frozen fails on any difference instead of updating the lock.
-import { installFromLock } from "../../install/install-from-lock.js";
-import { resolveInstallRoot } from "../../install/install-roots.js";
+import { installFromLock } from "@skillbox/installer/install/install-from-lock";
+import { resolveInstallRoot } from "@skillbox/installer/install/install-roots";
 import type { CliCommand } from "../command.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
 import { formatTable, openInstallContext, safe } from "../install-command-io.js";

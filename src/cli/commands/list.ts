@@ -3,12 +3,12 @@
 // Skills of the config's MCP servers follow, named `<label>:<name>` with their server and base URI
 // (skills/list only; the MCP client is loaded only when servers are configured and --no-mcp is absent).
 
+import { translateIfEnabled } from "@skillbox/agent/translate/translate-if-enabled";
 import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
 import { describeModelVisibility, type ModelVisibility } from "@skillbox/core/registry/model-visibility";
 import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
 import type { SkillContext } from "@skillbox/core/skills/skill-metadata";
 import type { UsageStat } from "@skillbox/core/store/usage-store";
-import { translateIfEnabled } from "../../translate/translate-if-enabled.js";
 import {
   hasMcpServers,
   isMcpSkillUserInvocable,

@@ -1,5 +1,5 @@
+import { hashTree, skillText } from "@skillbox/installer/install/__fixtures__/install-fixtures";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hashTree, skillText } from "../../install/__fixtures__/install-fixtures.js";
 import { createInstallCli, type InstallCli } from "../__fixtures__/install-cli-fixtures.js";
 import { addCommand } from "./add.js";
 import { outdatedCommand } from "./outdated.js";

@@ -1,7 +1,7 @@
 // `skillbox outdated [name…]`: compares each installed skill with its source by the skill folder's
 // tree id or content hash (never the repository's HEAD). Writes nothing; exits 1 when any skill is
 // outdated, like npm outdated.
-import { checkOutdated } from "../../install/check-outdated.js";
+import { checkOutdated } from "@skillbox/installer/install/check-outdated";
 import type { CliCommand } from "../command.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
 import {

@@ -1,6 +1,6 @@
 // `skillbox remove <name>…`: removes skills Skillbox installed (they have a source.json), only from
 // inside a skills root, with their lock entries and agent links.
-import { removeSkill } from "../../install/remove-skill.js";
+import { removeSkill } from "@skillbox/installer/install/remove-skill";
 import type { CliCommand } from "../command.js";
 import { EXIT_OK } from "../exit-codes.js";
 import {

@@ -1,7 +1,7 @@
 // `skillbox run "<prompt>"`: one headless agent run over the skill roots; prints the final answer
 // (or the transcript with --json) and exits with a code that says how the run ended.
 
-import type { AgentEvent, AgentRunResult } from "../../agent/agent-types.js";
+import type { AgentEvent, AgentRunResult } from "@skillbox/agent/agent/agent-types";
 import {
   AGENT_OPTIONS,
   AGENT_OPTIONS_HELP,

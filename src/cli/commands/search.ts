@@ -1,8 +1,8 @@
 // `skillbox search <query>`: the skills.sh directory merged with the curated list bundled with
 // Skillbox (which works offline); rows show installs, source, whether the skill is installed, and
 // name conflicts with installed skills.
-import { listInstalledSkills } from "../../install/list-installed-skills.js";
-import { searchMarketplace } from "../../install/search-marketplace.js";
+import { listInstalledSkills } from "@skillbox/installer/install/list-installed-skills";
+import { searchMarketplace } from "@skillbox/installer/install/search-marketplace";
 import type { CliCommand } from "../command.js";
 import { EXIT_OK } from "../exit-codes.js";
 import { formatTable, openInstallContext, rootsFor, safe } from "../install-command-io.js";

@@ -2,12 +2,12 @@
 // skill as its server serves it now (optionally letting it run code), and revokes one skill's or a
 // whole server's approvals. Approvals are bound to content: a changed file of the skill asks again.
 import { SkillboxError } from "@skillbox/core/errors";
-import { CODE_EXECUTION_TOOLS } from "../../mcp-host/gate-code-execution.js";
+import { CODE_EXECUTION_TOOLS } from "@skillbox/mcp-host/mcp-host/gate-code-execution";
 import {
   createMcpSkillApprovals,
   createSettingsApprovalStorage,
   type McpSkillApprovals,
-} from "../../mcp-host/mcp-skill-approvals.js";
+} from "@skillbox/mcp-host/mcp-host/mcp-skill-approvals";
 import { hasMcpServers, type McpSkillEntry, type McpSkills, mcpLabelOf } from "../../workspace/mcp-skills.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import type { CliCommand } from "../command.js";

@@ -1,7 +1,7 @@
 // `skillbox update [name…]`: reinstalls outdated skills from their recorded source, verified, under
 // the same name (so their state setting stays). Changes to allowed-tools, hooks, scripts or
 // `context: fork` are shown and applied only with --yes.
-import { updateSkills } from "../../install/update-skills.js";
+import { updateSkills } from "@skillbox/installer/install/update-skills";
 import type { CliCommand } from "../command.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
 import {

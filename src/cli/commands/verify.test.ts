@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { hashTree } from "@skillbox/installer/install/__fixtures__/install-fixtures";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hashTree } from "../../install/__fixtures__/install-fixtures.js";
 import { createInstallCli, type InstallCli } from "../__fixtures__/install-cli-fixtures.js";
 import { addCommand } from "./add.js";
 import { installCommand } from "./install.js";

@@ -1,7 +1,7 @@
 // `skillbox verify`: recomputes the content hash of every installed skill and reports the ones whose
 // files changed since install (or that the lock names but are gone). Changes nothing; exits 1 when
 // any did, so CI and health checks can use it.
-import { verifyInstalledSkills } from "../../install/verify-installed-skills.js";
+import { verifyInstalledSkills } from "@skillbox/installer/install/verify-installed-skills";
 import type { CliCommand } from "../command.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
 import {

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { McpServer } from "@modelcontextprotocol/server";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import * as z from "zod";
-import type { McpServerConfig } from "../mcp-server-config.js";
+import type { McpServerConfig } from "@skillbox/mcp-host/mcp-host/mcp-server-config";
 import { createTestSkillServer } from "./test-skill-server.js";
 
 /** What the spawned server serves. */

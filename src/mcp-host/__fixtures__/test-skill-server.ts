@@ -6,8 +6,8 @@ import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { McpServer } from "@modelcontextprotocol/server";
 import { type Skill, SkillsExtension, skillEntry } from "@modelcontextprotocol/server/ext/skills";
 import * as z from "zod";
-import type { McpConnection, McpConnector } from "../connect-mcp-server.js";
-import type { McpServerConfig } from "../mcp-server-config.js";
+import type { McpConnection, McpConnector } from "@skillbox/mcp-host/mcp-host/connect-mcp-server";
+import type { McpServerConfig } from "@skillbox/mcp-host/mcp-host/mcp-server-config";
 
 /** One test server: its files (mutable), how its entries are published, and what was read. */
 export interface TestSkillServer {

@@ -9,17 +9,17 @@ import { createSkillRegistry } from "@skillbox/core/registry/skill-registry";
 import type { SkillRegistry, SkillSearchResult } from "@skillbox/core/registry/skill-registry-types";
 import type { Diagnostic } from "@skillbox/core/skills/diagnostic";
 import { type EmbeddingStore, InMemoryEmbeddingStore } from "@skillbox/core/store/embedding-store";
-import { fakeEmbedding } from "@skillbox/testing/fake-embeddings";
-import { createFakeLlmServer, type FakeLlmServer } from "@skillbox/testing/fake-llm-server";
-import { createTempDirectory, skillText, writeSkill } from "@skillbox/testing/skill-folders";
-import { afterEach, describe, expect, it } from "vitest";
-import { openStore } from "../../store/open-store.js";
 import {
   createTestSchemaName,
   HAS_POSTGRES,
   openTestStore,
-} from "../../store/postgres/__fixtures__/test-database.js";
-import { SqliteEmbeddingStore } from "../../store/sqlite-embedding-store.js";
+} from "@skillbox/store-postgres/store/postgres/__fixtures__/test-database";
+import { openStore } from "@skillbox/store-sqlite/store/open-store";
+import { SqliteEmbeddingStore } from "@skillbox/store-sqlite/store/sqlite-embedding-store";
+import { fakeEmbedding } from "@skillbox/testing/fake-embeddings";
+import { createFakeLlmServer, type FakeLlmServer } from "@skillbox/testing/fake-llm-server";
+import { createTempDirectory, skillText, writeSkill } from "@skillbox/testing/skill-folders";
+import { afterEach, describe, expect, it } from "vitest";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

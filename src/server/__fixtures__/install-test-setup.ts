@@ -8,7 +8,7 @@ import {
   type SourceRepository,
   skillText,
   type TempFolders,
-} from "../../install/__fixtures__/install-fixtures.js";
+} from "@skillbox/installer/install/__fixtures__/install-fixtures";
 import { type FakeGithubServer, startFakeGithubServer } from "@skillbox/testing/fake-github-server";
 import { openWorkspace } from "../../workspace/open-workspace.js";
 import type { Workspace } from "../../workspace/workspace.js";

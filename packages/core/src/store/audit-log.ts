@@ -5,6 +5,9 @@ import { type AuditMetrics, type AuditMetricsOptions, computeAuditMetrics } from
 
 export type { AuditEntry, AuditStatus } from "./audit-entry.js";
 
+/** Stores cut previews longer than this many characters, so one huge tool output cannot bloat them. */
+export const MAX_AUDIT_PREVIEW_LENGTH = 4000;
+
 export interface AuditLog {
   record(entry: AuditEntry): void;
   list(sessionId: string): AuditEntry[];

@@ -3,10 +3,9 @@
 
 import { SkillboxError } from "@skillbox/core/errors";
 import { type AuditRow, auditEntryFromRow } from "@skillbox/core/store/audit-entry";
-import type { AuditEntry, AuditLog } from "@skillbox/core/store/audit-log";
+import { type AuditEntry, type AuditLog, MAX_AUDIT_PREVIEW_LENGTH } from "@skillbox/core/store/audit-log";
 import type { AuditMetrics, AuditMetricsOptions } from "@skillbox/core/store/audit-metrics";
 import type { PoolClient } from "pg";
-import { MAX_AUDIT_PREVIEW_LENGTH } from "../sqlite-audit-log.js";
 import { queryPgAuditMetrics } from "./pg-audit-metrics.js";
 import type { PgStoreContext } from "./postgres-settings-store.js";
 

@@ -1,7 +1,7 @@
 // What load_skill hands the model for an MCP skill: the body, tagged with its origin (server label and
 // base URI) so the model can tell it from a local skill, plus what was deliberately not done.
 
-import { findShellCommands } from "../agent/invocation/expand-shell-commands.js";
+import { findShellCommands } from "@skillbox/agent/agent/invocation/expand-shell-commands";
 import type { McpSkillEntry } from "./mcp-skill-origin.js";
 
 /** How many of the entry's files the result names (from the listing; none is fetched for it). */

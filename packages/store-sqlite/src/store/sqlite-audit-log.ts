@@ -1,7 +1,12 @@
 // AuditLog on SQLite (seed 001's agent_audit_log): one row per tool call, indexed by session, plus metrics.
 
 import { type AuditRow, auditEntryFromRow } from "@skillbox/core/store/audit-entry";
-import type { AuditEntry, AuditLog, AuditStatus } from "@skillbox/core/store/audit-log";
+import {
+  type AuditEntry,
+  type AuditLog,
+  type AuditStatus,
+  MAX_AUDIT_PREVIEW_LENGTH,
+} from "@skillbox/core/store/audit-log";
 import {
   type AuditMetrics,
   type AuditMetricsOptions,
@@ -16,9 +21,6 @@ import {
 import type Database from "better-sqlite3";
 import type { SkillboxStore } from "./open-store.js";
 import { runStoreOperation } from "./store-errors.js";
-
-/** Previews longer than this many characters are cut, so one huge tool output cannot bloat the file. */
-export const MAX_AUDIT_PREVIEW_LENGTH = 4000;
 
 /** Tool-call audit entries in the `audit_log` table, newest last. */
 export class SqliteAuditLog implements AuditLog {

@@ -2,8 +2,8 @@
 // model's load_skill gets (fetched or from the verified cache, digest and frontmatter checked, approval
 // bound to content, origin-tagged, `!` lines never run), arguments substituted by the host.
 
+import type { ExternalSkillSource } from "@skillbox/agent/agent/invocation/user-invocation";
 import type { SkillState } from "@skillbox/core/store/skill-state";
-import type { ExternalSkillSource } from "../agent/invocation/user-invocation.js";
 import type { McpSkillHost } from "./mcp-skill-host.js";
 
 /**

@@ -1,8 +1,8 @@
-import type { AuditEntry, AuditStatus } from "@skillbox/core/store/audit-log";
+import { type AuditEntry, type AuditStatus, MAX_AUDIT_PREVIEW_LENGTH } from "@skillbox/core/store/audit-log";
 import { computeAuditMetrics } from "@skillbox/core/store/audit-metrics";
 import { describe, expect, it } from "vitest";
 import { openStore } from "./open-store.js";
-import { MAX_AUDIT_PREVIEW_LENGTH, SqliteAuditLog } from "./sqlite-audit-log.js";
+import { SqliteAuditLog } from "./sqlite-audit-log.js";
 
 function entry(overrides: Partial<AuditEntry>): AuditEntry {
   return {
