@@ -1,0 +1,88 @@
+// The LangChain.js adapter against the fake LLM server: the tools bound to a real `ChatOpenAI`,
+// run through LangChain's tool-call messages (`tool.invoke(toolCall)` gives the ToolMessage).
+import type { BaseMessage } from "@langchain/core/messages";
+import { HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
+import { tool } from "@langchain/core/tools";
+import { ChatOpenAI } from "@langchain/openai";
+import { afterEach, describe, expect, it } from "vitest";
+import { echoTool, trackFakeLlmServers } from "./__fixtures__/adapter-test-fixtures.js";
+import {
+  FIXTURE_SKILLS,
+  FOLLOWED_ANSWER,
+  lastToolResult,
+  systemPromptOf,
+} from "./__fixtures__/release-notes-script.js";
+import { createSkills, type Skills } from "./create-skills.js";
+import { toLangChainTools } from "./langchain-tools.js";
+
+const servers = trackFakeLlmServers();
+let skills: Skills | undefined;
+afterEach(async () => {
+  skills?.close();
+  skills = undefined;
+  await servers.closeAll();
+});
+
+describe("toLangChainTools", () => {
+  it("lets a ChatOpenAI tool-calling loop load a skill and follow it", async () => {
+    const server = await servers.start();
+    const chat = new ChatOpenAI({
+      model: "fake-model",
+      apiKey: "test-key",
+      configuration: { baseURL: server.openaiBaseUrl },
+    });
+
+    // The README snippet, with the fake server's model.
+    skills = await createSkills({ dirs: [FIXTURE_SKILLS] });
+    const tools = toLangChainTools(skills.tools, { tool });
+    const model = chat.bindTools(tools);
+    const messages: BaseMessage[] = [
+      new SystemMessage(skills.systemPrompt()),
+      new HumanMessage("Write the release notes for v2.1"),
+    ];
+    for (;;) {
+      const reply = await model.invoke(messages);
+      messages.push(reply);
+      if (!reply.tool_calls?.length) break;
+      for (const call of reply.tool_calls) {
+        const called = tools.find((candidate) => candidate.name === call.name);
+        // biome-ignore lint/style/noNonNullAssertion: the README snippet as users write it.
+        messages.push(await called!.invoke(call));
+      }
+    }
+
+    expect(messages.at(-1)?.content).toBe(FOLLOWED_ANSWER);
+    const [first, second] = server.requests;
+    expect(systemPromptOf(first)).toContain("release-notes: Writes release notes in the house format.");
+    const sent = first?.body.tools as { function: { name: string } }[];
+    expect(sent.map((entry) => entry.function.name)).toEqual([
+      "load_skill",
+      "read_skill_file",
+      "search_skills",
+    ]);
+    expect(lastToolResult(second)).toContain('<skill name="release-notes">');
+    const toolMessage = messages.find((message) => message instanceof ToolMessage);
+    expect(toolMessage).toMatchObject({
+      name: "load_skill",
+      artifact: { metadata: { skill: "release-notes" } },
+    });
+  });
+
+  it("answers a failed call with an error ToolMessage the model can act on, keeping the call's id", async () => {
+    const [echo] = toLangChainTools([echoTool as never], { tool });
+    const failed = await echo?.invoke({ id: "call_7", name: "echo", args: {}, type: "tool_call" });
+    expect(failed).toBeInstanceOf(ToolMessage);
+    expect(failed).toMatchObject({
+      tool_call_id: "call_7",
+      content: "Error: Nothing to echo.",
+      artifact: { isError: true },
+    });
+    const echoed = await echo?.invoke({
+      id: "call_8",
+      name: "echo",
+      args: { text: "hi" },
+      type: "tool_call",
+    });
+    expect(echoed).toMatchObject({ tool_call_id: "call_8", content: "hi" });
+  });
+});
