@@ -2,7 +2,7 @@
 // run through LangChain's tool-call messages (`tool.invoke(toolCall)` gives the ToolMessage).
 import type { BaseMessage } from "@langchain/core/messages";
 import { HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
-import { tool } from "@langchain/core/tools";
+import { DynamicStructuredTool } from "@langchain/core/tools";
 import { ChatOpenAI } from "@langchain/openai";
 import { afterEach, describe, expect, it } from "vitest";
 import { echoTool, trackFakeLlmServers } from "./__fixtures__/adapter-test-fixtures.js";
@@ -34,7 +34,7 @@ describe("toLangChainTools", () => {
 
     // The README snippet, with the fake server's model.
     skills = await createSkills({ dirs: [FIXTURE_SKILLS] });
-    const tools = toLangChainTools(skills.tools, { tool });
+    const tools = toLangChainTools(skills.tools, { DynamicStructuredTool });
     const model = chat.bindTools(tools);
     const messages: BaseMessage[] = [
       new SystemMessage(skills.systemPrompt()),
@@ -69,7 +69,7 @@ describe("toLangChainTools", () => {
   });
 
   it("answers a failed call with an error ToolMessage the model can act on, keeping the call's id", async () => {
-    const [echo] = toLangChainTools([echoTool as never], { tool });
+    const [echo] = toLangChainTools([echoTool as never], { DynamicStructuredTool });
     const failed = await echo?.invoke({ id: "call_7", name: "echo", args: {}, type: "tool_call" });
     expect(failed).toBeInstanceOf(ToolMessage);
     expect(failed).toMatchObject({

@@ -16,7 +16,7 @@ export interface MastraToolOptions {
     context: { agent?: { toolCallId?: string }; abortSignal?: AbortSignal },
   ) => Promise<ToolResult>;
   /** The model sees the result's text, as error text when `isError` is set. */
-  toModelOutput: (output: ToolResult) => { type: "text" | "error-text"; value: string };
+  toModelOutput: (output: unknown) => { type: "text" | "error-text"; value: string };
 }
 
 /** The helper of `@mastra/core` the adapter needs: pass `{ createTool }` from `@mastra/core/tools`. */
@@ -50,9 +50,10 @@ export function toMastraTools<MastraTool>(
           },
           { ...options, ...(context.abortSignal === undefined ? {} : { signal: context.abortSignal }) },
         ),
+      // Mastra types the output from an output schema, which these tools do not declare.
       toModelOutput: (output) => ({
-        type: output.isError === true ? "error-text" : "text",
-        value: output.content,
+        type: (output as ToolResult).isError === true ? "error-text" : "text",
+        value: (output as ToolResult).content,
       }),
     });
   }
