@@ -2,9 +2,6 @@
 // skill tools, the Layer 1 system-prompt block, and the tools in the shapes the Vercel AI SDK, the
 // OpenAI SDK and the Anthropic SDK take.
 
-import type { ContentBlock } from "@anthropic-ai/sdk/resources/messages";
-import type { ToolSet } from "ai";
-import type { ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
 import {
   createSkillSuggester,
   type SkillSuggester,
@@ -25,9 +22,9 @@ import { createSkillTools } from "../tools/create-skill-tools.js";
 import type { Tool } from "../tools/define-tool.js";
 import { createSessionLoadTracker, type SessionLoadTracker } from "../tools/session-loads.js";
 import type { SubAgentRunner } from "../tools/sub-agent-runner.js";
-import { type AiSdkHelpers, toAiSdkTools } from "./ai-sdk-tools.js";
-import { handleAnthropicToolUse, toAnthropicTools } from "./anthropic-tools.js";
-import { handleOpenAIToolCalls, toOpenAITools } from "./openai-tools.js";
+import { type AiSdkHelpers, type AiSdkToolSet, toAiSdkTools } from "./ai-sdk-tools.js";
+import { type AnthropicContentBlock, handleAnthropicToolUse, toAnthropicTools } from "./anthropic-tools.js";
+import { handleOpenAIToolCalls, type OpenAIToolCall, toOpenAITools } from "./openai-tools.js";
 import type { ToolCallOptions } from "./run-tool-call.js";
 
 /** Where skills come from and how the tools behave. Everything is optional. */
@@ -88,7 +85,7 @@ export interface Skills {
    */
   suggestionReminder(text: string, options?: { exclude?: readonly string[] }): string;
   /** The tools as a Vercel AI SDK ToolSet (needs the `ai` package installed). */
-  aiSdkTools(options?: ToolCallOptions): ToolSet;
+  aiSdkTools(options?: ToolCallOptions): AiSdkToolSet;
   /**
    * The tools for `client.chat.completions.create({ tools })`; undefined when there are none, since
    * the API rejects an empty `tools` array.
@@ -96,14 +93,14 @@ export interface Skills {
   openaiTools(): ReturnType<typeof toOpenAITools> | undefined;
   /** Runs an assistant message's `tool_calls`; returns the tool messages to append. */
   handleToolCalls(
-    toolCalls: readonly ChatCompletionMessageToolCall[] | null | undefined,
+    toolCalls: readonly OpenAIToolCall[] | null | undefined,
     options?: ToolCallOptions,
   ): ReturnType<typeof handleOpenAIToolCalls>;
   /** The tools for `client.messages.create({ tools })`. */
   anthropicTools(): ReturnType<typeof toAnthropicTools>;
   /** Runs a response's `tool_use` blocks; returns the `tool_result` blocks for the next user message. */
   handleToolUse(
-    content: readonly (ContentBlock | { type: string })[],
+    content: readonly AnthropicContentBlock[],
     options?: ToolCallOptions,
   ): ReturnType<typeof handleAnthropicToolUse>;
   /** Stops watching and releases the registry. */
@@ -252,12 +249,22 @@ const neverLoaded: SessionLoadTracker = {
   clear: () => undefined,
 };
 
-async function loadAiSdk(): Promise<AiSdkHelpers | undefined> {
+// A specifier in a variable: bundlers leave the optional SDK out instead of failing to resolve it,
+// and this package's types never name `ai`'s.
+const AI_SDK = "ai";
+
+/**
+ * The user's `ai` helpers, or undefined when the package is not installed. Typed `never` for the
+ * schema: what `jsonSchema()` returns is opaque here (see AiSdkTool).
+ */
+async function loadAiSdk(): Promise<AiSdkHelpers<never> | undefined> {
+  let module: { tool?: unknown; jsonSchema?: unknown };
   try {
-    const module = await import("ai");
-    return { tool: module.tool, jsonSchema: module.jsonSchema };
+    module = (await import(AI_SDK)) as typeof module;
   } catch {
     // The AI SDK is optional: without it only aiSdkTools() is unavailable, and it says so.
     return undefined;
   }
+  if (typeof module.tool !== "function" || typeof module.jsonSchema !== "function") return undefined;
+  return { tool: module.tool, jsonSchema: module.jsonSchema } as AiSdkHelpers<never>;
 }
