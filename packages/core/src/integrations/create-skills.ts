@@ -1,6 +1,6 @@
 // `createSkills`: skills for an agent you wrote yourself — a registry over your skill folders, the
 // skill tools, the Layer 1 system-prompt block, and the tools in the shapes the Vercel AI SDK, the
-// OpenAI SDK and the Anthropic SDK take.
+// OpenAI SDK, the Anthropic SDK, the OpenAI Agents SDK, LangChain.js and Mastra take.
 
 import {
   createSkillSuggester,
@@ -24,6 +24,9 @@ import { createSessionLoadTracker, type SessionLoadTracker } from "../tools/sess
 import type { SubAgentRunner } from "../tools/sub-agent-runner.js";
 import { type AiSdkHelpers, type AiSdkToolSet, toAiSdkTools } from "./ai-sdk-tools.js";
 import { type AnthropicContentBlock, handleAnthropicToolUse, toAnthropicTools } from "./anthropic-tools.js";
+import { type LangChainHelpers, toLangChainTools } from "./langchain-tools.js";
+import { type MastraHelpers, toMastraTools } from "./mastra-tools.js";
+import { type OpenAIAgentsHelpers, toOpenAIAgentsTools } from "./openai-agents-tools.js";
 import { handleOpenAIToolCalls, type OpenAIToolCall, toOpenAITools } from "./openai-tools.js";
 import type { ToolCallOptions } from "./run-tool-call.js";
 
@@ -103,6 +106,18 @@ export interface Skills {
     content: readonly AnthropicContentBlock[],
     options?: ToolCallOptions,
   ): ReturnType<typeof handleAnthropicToolUse>;
+  /** The tools for `new Agent({ tools })` of the OpenAI Agents SDK: pass `{ tool }` from `@openai/agents`. */
+  openaiAgentsTools<AgentTool>(sdk: OpenAIAgentsHelpers<AgentTool>, options?: ToolCallOptions): AgentTool[];
+  /** The tools for LangChain.js: pass `{ DynamicStructuredTool }` from `@langchain/core/tools`. */
+  langchainTools<LangChainTool>(
+    sdk: LangChainHelpers<LangChainTool>,
+    options?: ToolCallOptions,
+  ): LangChainTool[];
+  /** The tools for a Mastra `Agent`, keyed by name: pass `{ createTool }` from `@mastra/core/tools`. */
+  mastraTools<MastraTool>(
+    sdk: MastraHelpers<MastraTool>,
+    options?: ToolCallOptions,
+  ): Record<string, MastraTool>;
   /** Stops watching and releases the registry. */
   close(): void;
 }
@@ -199,6 +214,9 @@ export async function createSkills(options: CreateSkillsOptions = {}): Promise<S
     handleToolCalls: (toolCalls, extra) => handleOpenAIToolCalls(tools, toolCalls, callOptions(extra)),
     anthropicTools: () => toAnthropicTools(tools),
     handleToolUse: (content, extra) => handleAnthropicToolUse(tools, content, callOptions(extra)),
+    openaiAgentsTools: (sdk, extra) => toOpenAIAgentsTools(tools, sdk, callOptions(extra)),
+    langchainTools: (sdk, extra) => toLangChainTools(tools, sdk, callOptions(extra)),
+    mastraTools: (sdk, extra) => toMastraTools(tools, sdk, callOptions(extra)),
     close() {
       watcher?.close();
       watcher = undefined;
