@@ -5,6 +5,7 @@ import { HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messag
 import { DynamicStructuredTool } from "@langchain/core/tools";
 import { ChatOpenAI } from "@langchain/openai";
 import { afterEach, describe, expect, it } from "vitest";
+import { InMemoryAuditLog } from "../store/audit-log.js";
 import { echoTool, trackFakeLlmServers } from "./__fixtures__/adapter-test-fixtures.js";
 import {
   FIXTURE_SKILLS,
@@ -23,7 +24,7 @@ afterEach(async () => {
   await servers.closeAll();
 });
 
-describe("toLangChainTools", () => {
+describe("skills.langchainTools", () => {
   it("lets a ChatOpenAI tool-calling loop load a skill and follow it", async () => {
     const server = await servers.start();
     const chat = new ChatOpenAI({
@@ -34,7 +35,7 @@ describe("toLangChainTools", () => {
 
     // The README snippet, with the fake server's model.
     skills = await createSkills({ dirs: [FIXTURE_SKILLS] });
-    const tools = toLangChainTools(skills.tools, { DynamicStructuredTool });
+    const tools = skills.langchainTools({ DynamicStructuredTool });
     const model = chat.bindTools(tools);
     const messages: BaseMessage[] = [
       new SystemMessage(skills.systemPrompt()),
@@ -68,6 +69,28 @@ describe("toLangChainTools", () => {
     });
   });
 
+  it("runs the calls under createSkills' session and tool-call settings", async () => {
+    const audit = new InMemoryAuditLog();
+    skills = await createSkills({ dirs: [FIXTURE_SKILLS], sessionId: "chat-1", toolCalls: { audit } });
+    const loadSkill = skills.langchainTools({ DynamicStructuredTool })[0];
+    const call = {
+      id: "call_1",
+      name: "load_skill",
+      args: { skill_name: "release-notes" },
+      type: "tool_call" as const,
+    };
+    expect(await loadSkill?.invoke(call)).toMatchObject({
+      content: expect.stringContaining("# Release notes"),
+    });
+    // The session remembers the load: a second one in the same conversation is a short note.
+    expect(await loadSkill?.invoke({ ...call, id: "call_2" })).toMatchObject({
+      content: expect.stringMatching(/already loaded in this conversation/),
+    });
+    expect(audit.list("chat-1").map((entry) => entry.tool)).toEqual(["load_skill", "load_skill"]);
+  });
+});
+
+describe("toLangChainTools", () => {
   it("answers a failed call with an error ToolMessage the model can act on, keeping the call's id", async () => {
     const [echo] = toLangChainTools([echoTool as never], { DynamicStructuredTool });
     const failed = await echo?.invoke({ id: "call_7", name: "echo", args: {}, type: "tool_call" });

@@ -4,6 +4,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { Agent } from "@mastra/core/agent";
 import { createTool } from "@mastra/core/tools";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { InMemoryAuditLog } from "../store/audit-log.js";
 import { echoTool, trackFakeLlmServers } from "./__fixtures__/adapter-test-fixtures.js";
 import {
   FIXTURE_SKILLS,
@@ -27,7 +28,7 @@ afterEach(async () => {
   await servers.closeAll();
 });
 
-describe("toMastraTools", () => {
+describe("skills.mastraTools", () => {
   it("lets a Mastra agent load a skill and follow it", async () => {
     const server = await servers.start();
     const openai = createOpenAI({ baseURL: server.openaiBaseUrl, apiKey: "test-key" });
@@ -39,7 +40,7 @@ describe("toMastraTools", () => {
       name: "Assistant",
       instructions: skills.systemPrompt(),
       model: openai.chat("fake-model"),
-      tools: toMastraTools(skills.tools, { createTool }),
+      tools: skills.mastraTools({ createTool }),
     });
     const result = await agent.generate("Write the release notes for v2.1");
 
@@ -60,6 +61,24 @@ describe("toMastraTools", () => {
     });
   });
 
+  it("runs the calls under createSkills' session and tool-call settings", async () => {
+    const server = await servers.start();
+    const openai = createOpenAI({ baseURL: server.openaiBaseUrl, apiKey: "test-key" });
+    const audit = new InMemoryAuditLog();
+    skills = await createSkills({ dirs: [FIXTURE_SKILLS], sessionId: "chat-1", toolCalls: { audit } });
+    const agent = new Agent({
+      id: "assistant",
+      name: "Assistant",
+      instructions: "Help.",
+      model: openai.chat("fake-model"),
+      tools: skills.mastraTools({ createTool }),
+    });
+    await agent.generate("Write the release notes for v2.1");
+    expect(audit.list("chat-1")).toMatchObject([{ tool: "load_skill", status: "ok" }]);
+  });
+});
+
+describe("toMastraTools", () => {
   it("sends a tool's error result to the model as error text and its success as text", async () => {
     const server = await servers.start({
       script: [

@@ -2,6 +2,7 @@
 // on its Chat Completions model (the fake server speaks Chat Completions, not the Responses API).
 import { Agent, OpenAIProvider, Runner, tool } from "@openai/agents";
 import { afterEach, describe, expect, it } from "vitest";
+import { InMemoryAuditLog } from "../store/audit-log.js";
 import { echoTool, trackFakeLlmServers } from "./__fixtures__/adapter-test-fixtures.js";
 import {
   FIXTURE_SKILLS,
@@ -29,7 +30,7 @@ function fakeRunner(baseURL: string): Runner {
   });
 }
 
-describe("toOpenAIAgentsTools", () => {
+describe("skills.openaiAgentsTools", () => {
   it("lets an Agents SDK agent load a skill and follow it", async () => {
     const server = await servers.start();
     const runner = fakeRunner(server.openaiBaseUrl);
@@ -39,7 +40,7 @@ describe("toOpenAIAgentsTools", () => {
     const agent = new Agent({
       name: "Assistant",
       instructions: skills.systemPrompt(),
-      tools: toOpenAIAgentsTools(skills.tools, { tool }),
+      tools: skills.openaiAgentsTools({ tool }),
     });
     const result = await runner.run(agent, "Write the release notes for v2.1");
 
@@ -57,6 +58,19 @@ describe("toOpenAIAgentsTools", () => {
     expect(output?.rawItem).toMatchObject({ type: "function_call_result", name: "load_skill" });
   });
 
+  it("runs the calls under createSkills' session and tool-call settings", async () => {
+    const server = await servers.start();
+    const audit = new InMemoryAuditLog();
+    skills = await createSkills({ dirs: [FIXTURE_SKILLS], sessionId: "chat-1", toolCalls: { audit } });
+    const agent = new Agent({ name: "Assistant", tools: skills.openaiAgentsTools({ tool }) });
+    await fakeRunner(server.openaiBaseUrl).run(agent, "Write the release notes for v2.1");
+    expect(audit.list("chat-1")).toMatchObject([
+      { tool: "load_skill", status: "ok", agentName: "integration" },
+    ]);
+  });
+});
+
+describe("toOpenAIAgentsTools", () => {
   it("sends a failed call back to the model as an error it can act on, and the run goes on", async () => {
     const server = await servers.start({
       script: [
