@@ -46,9 +46,8 @@ describe("skills.langchainTools", () => {
       messages.push(reply);
       if (!reply.tool_calls?.length) break;
       for (const call of reply.tool_calls) {
-        const called = tools.find((candidate) => candidate.name === call.name);
         // biome-ignore lint/style/noNonNullAssertion: the README snippet as users write it.
-        messages.push(await called!.invoke(call));
+        messages.push(await tools.find((t) => t.name === call.name)!.invoke(call));
       }
     }
 
