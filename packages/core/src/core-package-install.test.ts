@@ -12,6 +12,7 @@ import {
   folderBytes,
   installOffline,
   packCore,
+  quietNpmEnvironment,
   REPOSITORY_ROOT,
   requireBuiltCore,
   writeOfflineProject,
@@ -89,7 +90,11 @@ describe("@skillbox/core installed alone from its packed tarball", () => {
   });
 
   it("depends only on small pure-JavaScript packages", () => {
-    const output = execFileSync("npm", ["ls", "--all", "--json"], { cwd: project, encoding: "utf8" });
+    const output = execFileSync("npm", ["ls", "--all", "--json"], {
+      cwd: project,
+      encoding: "utf8",
+      env: quietNpmEnvironment(),
+    });
     const names = new Set<string>();
     const visit = (
       dependencies: Record<string, { dependencies?: unknown; version?: string }> | undefined,

@@ -146,6 +146,18 @@ export function folderBytes(folder: string): { bytes: number; diskBytes: number 
   return { bytes, diskBytes };
 }
 
-function quietNpmEnvironment(): NodeJS.ProcessEnv {
-  return { ...process.env, npm_config_update_notifier: "false", npm_config_loglevel: "error" };
+/**
+ * The environment for the nested npm: under `npm test` npm hands its scripts the outer project's
+ * settings (npm_config_local_prefix, npm_package_*); those are dropped so the nested npm works on
+ * the temp project, while the cache and config files it was given stay.
+ */
+export function quietNpmEnvironment(): NodeJS.ProcessEnv {
+  const environment: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    const lower = key.toLowerCase();
+    const outer =
+      lower === "npm_config_local_prefix" || lower.startsWith("npm_package_") || lower.startsWith("npm_lifecycle_");
+    if (!outer) environment[key] = value;
+  }
+  return { ...environment, npm_config_update_notifier: "false", npm_config_loglevel: "error" };
 }
