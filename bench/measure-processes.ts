@@ -3,7 +3,16 @@
 // its baseline (the readFileSync floor, or `node -e 0` for start-up), plus openskills on the same
 // tree. Cold runs start without a saved index; warm runs reuse the state an earlier run left.
 
-import { cpSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +32,8 @@ export interface ProcessMeasure {
   /** Targets from issue 10: a ratio to the baseline and a peak RSS in MB. */
   maxRatio?: number;
   maxRssMegabytes?: number;
+  /** Target from issue 19: milliseconds over the baseline (median of the per-pair differences). */
+  maxExtraMilliseconds?: number;
 }
 
 export interface WholeProcessOptions {
@@ -45,6 +56,9 @@ export interface WholeProcessResult {
 }
 
 const floorScript = fileURLToPath(new URL("./floor-read.mjs", import.meta.url));
+const importCoreScript = fileURLToPath(new URL("./import-core.mjs", import.meta.url));
+// What import-core.mjs loads: the built core, as users get it (the sources need a TypeScript loader).
+const builtCore = fileURLToPath(new URL("../packages/core/dist/index.js", import.meta.url));
 
 /** Runs every measure of the whole-process table. */
 export function measureWholeProcesses(options: WholeProcessOptions): WholeProcessResult {
@@ -177,6 +191,16 @@ export function measureWholeProcesses(options: WholeProcessOptions): WholeProces
     baseline: "node -e 0",
     ...emptyList,
     maxRatio: 1.5,
+  });
+
+  const importLabel = 'import("@skillbox/core") (packages/core/dist)';
+  measures.push({
+    label: importLabel,
+    baseline: "node -e 0",
+    ...(existsSync(builtCore)
+      ? pair(importLabel, command([importCoreScript]), nodeStart)
+      : noRuns("n/a — packages/core/dist is missing: run npm run build")),
+    maxExtraMilliseconds: 50,
   });
   return { measures, coldWarmIdentical, openskillsVersion: openskills?.version };
 }

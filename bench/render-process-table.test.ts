@@ -11,6 +11,22 @@ const run = (milliseconds: number, maxRssMegabytes?: number) => ({
 });
 
 describe("renderProcessTable", () => {
+  it("judges a milliseconds-over-baseline target by the median of the per-pair differences", () => {
+    const measure: ProcessMeasure = {
+      label: "import",
+      baseline: "node -e 0",
+      runs: [run(90), run(200), run(95)],
+      baselineRuns: [run(40), run(100), run(40)],
+      maxExtraMilliseconds: 50,
+    };
+    expect(summarizeMeasure(measure)?.extraMilliseconds).toBe(55);
+    expect(summarizeMeasure(measure)?.verdict).toBe("MISS");
+    const table = renderProcessTable([{ ...measure, maxExtraMilliseconds: 60 }]);
+    expect(table).toContain("(+55 ms)");
+    expect(table).toContain("<= 60 ms over node -e 0");
+    expect(table).toContain("PASS");
+  });
+
   it("takes the median of the per-pair ratios, not the ratio of the medians", () => {
     const measure: ProcessMeasure = {
       label: "list",

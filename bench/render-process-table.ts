@@ -10,6 +10,8 @@ export interface ProcessSummary {
   maxSeconds: number;
   baselineSeconds: number;
   ratio: number;
+  /** Median of the per-pair differences to the baseline, in milliseconds. */
+  extraMilliseconds: number;
   rssMegabytes: number | undefined;
   verdict: "PASS" | "MISS" | undefined;
 }
@@ -34,20 +36,28 @@ export function summarizeMeasure(measure: ProcessMeasure): ProcessSummary | unde
   );
   const rss = runs.map((run) => run.maxRssMegabytes).filter((value): value is number => value !== undefined);
   const ratio = median(ratios);
+  const extraMilliseconds = median(
+    runs.map((run, index) => run.milliseconds - (measure.baselineRuns[index]?.milliseconds ?? Number.NaN)),
+  );
   const rssMegabytes = rss.length === 0 ? undefined : median(rss);
   const misses = [
     measure.maxRatio !== undefined && !(ratio <= measure.maxRatio),
+    measure.maxExtraMilliseconds !== undefined && !(extraMilliseconds <= measure.maxExtraMilliseconds),
     measure.maxRssMegabytes !== undefined &&
       rssMegabytes !== undefined &&
       rssMegabytes > measure.maxRssMegabytes,
   ];
-  const targeted = measure.maxRatio !== undefined || measure.maxRssMegabytes !== undefined;
+  const targeted =
+    measure.maxRatio !== undefined ||
+    measure.maxRssMegabytes !== undefined ||
+    measure.maxExtraMilliseconds !== undefined;
   return {
     seconds: median(seconds),
     minSeconds: Math.min(...seconds),
     maxSeconds: Math.max(...seconds),
     baselineSeconds: median(measure.baselineRuns.map((run) => run.milliseconds / 1000)),
     ratio,
+    extraMilliseconds,
     rssMegabytes,
     verdict: targeted ? (misses.some(Boolean) ? "MISS" : "PASS") : undefined,
   };
@@ -70,6 +80,9 @@ export function renderProcessTable(measures: readonly ProcessMeasure[]): string 
     const target = [
       measure.maxRatio === undefined ? "" : `<= ${measure.maxRatio}x ${measure.baseline}`,
       measure.maxRssMegabytes === undefined ? "" : `<= ${measure.maxRssMegabytes} MB`,
+      measure.maxExtraMilliseconds === undefined
+        ? ""
+        : `<= ${measure.maxExtraMilliseconds} ms over ${measure.baseline}`,
     ]
       .filter((part) => part !== "")
       .join(", ");
@@ -81,7 +94,9 @@ export function renderProcessTable(measures: readonly ProcessMeasure[]): string 
       measure.skillsReported === undefined ? "" : measure.skillsReported.toLocaleString("en-US"),
       `${summary.seconds.toFixed(2)} (${summary.minSeconds.toFixed(2)}-${summary.maxSeconds.toFixed(2)})`,
       `${summary.baselineSeconds.toFixed(2)} ${measure.baseline === "floor" ? "floor" : "node -e 0"}`,
-      `${summary.ratio.toFixed(2)}x`,
+      measure.maxExtraMilliseconds === undefined
+        ? `${summary.ratio.toFixed(2)}x`
+        : `${summary.ratio.toFixed(2)}x (+${summary.extraMilliseconds.toFixed(0)} ms)`,
       summary.rssMegabytes === undefined ? "-" : summary.rssMegabytes.toFixed(0),
       target || "-",
       summary.verdict ?? "",

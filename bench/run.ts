@@ -1,8 +1,9 @@
 // `npm run bench`: first the whole-process table (what users run: `skillbox list --json` and
 // `skillbox prompt` as fresh processes over a real-shaped tree, each run paired with a run of the
 // readFileSync floor, warm page cache, median of the pairs, peak RSS, and openskills on the same
-// tree), then the in-process figures (registry and progressive disclosure inside child processes,
-// at 1,000 and 10,000 skills). Prints both tables and writes bench/results.json.
+// tree; `import("@skillbox/core")` from packages/core/dist against `node -e 0`, which needs
+// `npm run build`), then the in-process figures (registry and progressive disclosure inside child
+// processes, at 1,000 and 10,000 skills). Prints both tables and writes bench/results.json.
 // Options: --quick (1,000 skills), --profile (CPU profiles of the in-process cold scan and warm start),
 // --processes-only (the whole-process tables alone, printed, bench/results.json left as it is),
 // --no-mcp (without the MCP table: `skillbox mcp` over stdio, bench/mcp-bench.ts, after the CLI table).

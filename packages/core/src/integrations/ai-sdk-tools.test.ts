@@ -2,8 +2,8 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import * as ai from "ai";
-import { generateText, stepCountIs } from "ai";
-import { afterEach, describe, expect, it } from "vitest";
+import { generateText, stepCountIs, type ToolExecutionOptions, type ToolSet } from "ai";
+import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import { defineTool, toolError } from "../tools/define-tool.js";
 import { trackFakeLlmServers } from "./__fixtures__/adapter-test-fixtures.js";
 import {
@@ -12,7 +12,12 @@ import {
   lastToolResult,
   systemPromptOf,
 } from "./__fixtures__/release-notes-script.js";
-import { toAiSdkTools } from "./ai-sdk-tools.js";
+import {
+  type AiSdkHelpers,
+  type AiSdkToolCallOptions,
+  type AiSdkToolSet,
+  toAiSdkTools,
+} from "./ai-sdk-tools.js";
 import { createSkills, type Skills } from "./create-skills.js";
 
 const servers = trackFakeLlmServers();
@@ -108,5 +113,16 @@ describe("toAiSdkTools", () => {
       content: "shout is missing required argument(s): text. Call it again with them.",
       isError: true,
     });
+  });
+});
+
+describe("the AI SDK shapes declared in core", () => {
+  // Checked by the compiler (npm test type-checks first): a shape that drifts from `ai`'s fails here.
+  it("take the ai package's own helpers and give what generateText takes as tools", () => {
+    expectTypeOf(ai).toExtend<AiSdkHelpers<ReturnType<typeof ai.jsonSchema>>>();
+    expectTypeOf(toAiSdkTools([], ai)).toExtend<ToolSet>();
+    expectTypeOf<AiSdkToolSet>().toExtend<ToolSet>();
+    expectTypeOf<ToolExecutionOptions>().toExtend<AiSdkToolCallOptions>();
+    expect(toAiSdkTools([], ai)).toEqual({});
   });
 });

@@ -1,6 +1,6 @@
 // The Anthropic SDK adapter against the fake LLM server with the real `@anthropic-ai/sdk` client.
 import Anthropic from "@anthropic-ai/sdk";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import { defineTool } from "../tools/define-tool.js";
 import { echoTool, trackFakeLlmServers } from "./__fixtures__/adapter-test-fixtures.js";
 import {
@@ -9,7 +9,14 @@ import {
   lastToolResult,
   systemPromptOf,
 } from "./__fixtures__/release-notes-script.js";
-import { handleAnthropicToolUse, toAnthropicTools } from "./anthropic-tools.js";
+import {
+  type AnthropicContentBlock,
+  type AnthropicTool,
+  type AnthropicToolResultBlock,
+  type AnthropicToolUseBlock,
+  handleAnthropicToolUse,
+  toAnthropicTools,
+} from "./anthropic-tools.js";
 import { createSkills } from "./create-skills.js";
 
 const servers = trackFakeLlmServers();
@@ -76,5 +83,16 @@ describe("handleAnthropicToolUse", () => {
     expect(toAnthropicTools([noType])).toEqual([
       { name: "ping", description: "Pings.", input_schema: { type: "object", properties: {} } },
     ]);
+  });
+});
+
+describe("the Anthropic shapes declared in core", () => {
+  // Checked by the compiler (npm test type-checks first): a shape that drifts from the SDK's fails here.
+  it("accept the SDK's content blocks and give what the SDK takes", () => {
+    expectTypeOf<Anthropic.ContentBlock>().toExtend<AnthropicContentBlock>();
+    expectTypeOf<Anthropic.ToolUseBlock>().toExtend<AnthropicToolUseBlock>();
+    expectTypeOf<AnthropicTool>().toExtend<Anthropic.Tool>();
+    expectTypeOf<AnthropicToolResultBlock>().toExtend<Anthropic.ToolResultBlockParam>();
+    expect(toAnthropicTools([])).toEqual([]);
   });
 });

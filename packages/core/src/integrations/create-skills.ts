@@ -1,10 +1,7 @@
 // `createSkills`: skills for an agent you wrote yourself — a registry over your skill folders, the
 // skill tools, the Layer 1 system-prompt block, and the tools in the shapes the Vercel AI SDK, the
-// OpenAI SDK and the Anthropic SDK take.
+// OpenAI SDK, the Anthropic SDK, the OpenAI Agents SDK, LangChain.js and Mastra take.
 
-import type { ContentBlock } from "@anthropic-ai/sdk/resources/messages";
-import type { ToolSet } from "ai";
-import type { ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
 import {
   createSkillSuggester,
   type SkillSuggester,
@@ -25,9 +22,12 @@ import { createSkillTools } from "../tools/create-skill-tools.js";
 import type { Tool } from "../tools/define-tool.js";
 import { createSessionLoadTracker, type SessionLoadTracker } from "../tools/session-loads.js";
 import type { SubAgentRunner } from "../tools/sub-agent-runner.js";
-import { type AiSdkHelpers, toAiSdkTools } from "./ai-sdk-tools.js";
-import { handleAnthropicToolUse, toAnthropicTools } from "./anthropic-tools.js";
-import { handleOpenAIToolCalls, toOpenAITools } from "./openai-tools.js";
+import { type AiSdkHelpers, type AiSdkToolSet, toAiSdkTools } from "./ai-sdk-tools.js";
+import { type AnthropicContentBlock, handleAnthropicToolUse, toAnthropicTools } from "./anthropic-tools.js";
+import { type LangChainHelpers, toLangChainTools } from "./langchain-tools.js";
+import { type MastraHelpers, toMastraTools } from "./mastra-tools.js";
+import { type OpenAIAgentsHelpers, toOpenAIAgentsTools } from "./openai-agents-tools.js";
+import { handleOpenAIToolCalls, type OpenAIToolCall, toOpenAITools } from "./openai-tools.js";
 import type { ToolCallOptions } from "./run-tool-call.js";
 
 /** Where skills come from and how the tools behave. Everything is optional. */
@@ -88,7 +88,7 @@ export interface Skills {
    */
   suggestionReminder(text: string, options?: { exclude?: readonly string[] }): string;
   /** The tools as a Vercel AI SDK ToolSet (needs the `ai` package installed). */
-  aiSdkTools(options?: ToolCallOptions): ToolSet;
+  aiSdkTools(options?: ToolCallOptions): AiSdkToolSet;
   /**
    * The tools for `client.chat.completions.create({ tools })`; undefined when there are none, since
    * the API rejects an empty `tools` array.
@@ -96,16 +96,28 @@ export interface Skills {
   openaiTools(): ReturnType<typeof toOpenAITools> | undefined;
   /** Runs an assistant message's `tool_calls`; returns the tool messages to append. */
   handleToolCalls(
-    toolCalls: readonly ChatCompletionMessageToolCall[] | null | undefined,
+    toolCalls: readonly OpenAIToolCall[] | null | undefined,
     options?: ToolCallOptions,
   ): ReturnType<typeof handleOpenAIToolCalls>;
   /** The tools for `client.messages.create({ tools })`. */
   anthropicTools(): ReturnType<typeof toAnthropicTools>;
   /** Runs a response's `tool_use` blocks; returns the `tool_result` blocks for the next user message. */
   handleToolUse(
-    content: readonly (ContentBlock | { type: string })[],
+    content: readonly AnthropicContentBlock[],
     options?: ToolCallOptions,
   ): ReturnType<typeof handleAnthropicToolUse>;
+  /** The tools for `new Agent({ tools })` of the OpenAI Agents SDK: pass `{ tool }` from `@openai/agents`. */
+  openaiAgentsTools<AgentTool>(sdk: OpenAIAgentsHelpers<AgentTool>, options?: ToolCallOptions): AgentTool[];
+  /** The tools for LangChain.js: pass `{ DynamicStructuredTool }` from `@langchain/core/tools`. */
+  langchainTools<LangChainTool>(
+    sdk: LangChainHelpers<LangChainTool>,
+    options?: ToolCallOptions,
+  ): LangChainTool[];
+  /** The tools for a Mastra `Agent`, keyed by name: pass `{ createTool }` from `@mastra/core/tools`. */
+  mastraTools<MastraTool>(
+    sdk: MastraHelpers<MastraTool>,
+    options?: ToolCallOptions,
+  ): Record<string, MastraTool>;
   /** Stops watching and releases the registry. */
   close(): void;
 }
@@ -202,6 +214,9 @@ export async function createSkills(options: CreateSkillsOptions = {}): Promise<S
     handleToolCalls: (toolCalls, extra) => handleOpenAIToolCalls(tools, toolCalls, callOptions(extra)),
     anthropicTools: () => toAnthropicTools(tools),
     handleToolUse: (content, extra) => handleAnthropicToolUse(tools, content, callOptions(extra)),
+    openaiAgentsTools: (sdk, extra) => toOpenAIAgentsTools(tools, sdk, callOptions(extra)),
+    langchainTools: (sdk, extra) => toLangChainTools(tools, sdk, callOptions(extra)),
+    mastraTools: (sdk, extra) => toMastraTools(tools, sdk, callOptions(extra)),
     close() {
       watcher?.close();
       watcher = undefined;
@@ -252,12 +267,22 @@ const neverLoaded: SessionLoadTracker = {
   clear: () => undefined,
 };
 
-async function loadAiSdk(): Promise<AiSdkHelpers | undefined> {
+// A specifier in a variable: bundlers leave the optional SDK out instead of failing to resolve it,
+// and this package's types never name `ai`'s.
+const AI_SDK = "ai";
+
+/**
+ * The user's `ai` helpers, or undefined when the package is not installed. Typed `never` for the
+ * schema: what `jsonSchema()` returns is opaque here (see AiSdkTool).
+ */
+async function loadAiSdk(): Promise<AiSdkHelpers<never> | undefined> {
+  let module: { tool?: unknown; jsonSchema?: unknown };
   try {
-    const module = await import("ai");
-    return { tool: module.tool, jsonSchema: module.jsonSchema };
+    module = (await import(AI_SDK)) as typeof module;
   } catch {
     // The AI SDK is optional: without it only aiSdkTools() is unavailable, and it says so.
     return undefined;
   }
+  if (typeof module.tool !== "function" || typeof module.jsonSchema !== "function") return undefined;
+  return { tool: module.tool, jsonSchema: module.jsonSchema } as AiSdkHelpers<never>;
 }

@@ -1,7 +1,11 @@
 // The OpenAI SDK adapter against the fake LLM server with the real `openai` client.
 import OpenAI from "openai";
-import type { ChatCompletionMessageToolCall } from "openai/resources/chat/completions";
-import { afterEach, describe, expect, it } from "vitest";
+import type {
+  ChatCompletionFunctionTool,
+  ChatCompletionMessageToolCall,
+  ChatCompletionToolMessageParam,
+} from "openai/resources/chat/completions";
+import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import { echoTool, trackFakeLlmServers } from "./__fixtures__/adapter-test-fixtures.js";
 import {
   FIXTURE_SKILLS,
@@ -10,7 +14,13 @@ import {
   systemPromptOf,
 } from "./__fixtures__/release-notes-script.js";
 import { createSkills } from "./create-skills.js";
-import { handleOpenAIToolCalls, toOpenAITools } from "./openai-tools.js";
+import {
+  handleOpenAIToolCalls,
+  type OpenAIFunctionTool,
+  type OpenAIToolCall,
+  type OpenAIToolMessage,
+  toOpenAITools,
+} from "./openai-tools.js";
 
 const servers = trackFakeLlmServers();
 afterEach(() => servers.closeAll());
@@ -89,5 +99,16 @@ describe("handleOpenAIToolCalls", () => {
         function: { name: "echo", description: "Repeats text.", parameters: echoTool.inputSchema },
       },
     ]);
+  });
+});
+
+describe("the OpenAI shapes declared in core", () => {
+  // Checked by the compiler (npm test type-checks first): a shape that drifts from the SDK's fails here.
+  it("accept the SDK's tool calls and give what the SDK takes", () => {
+    expectTypeOf<ChatCompletionMessageToolCall>().toExtend<OpenAIToolCall>();
+    expectTypeOf<OpenAIFunctionTool>().toExtend<ChatCompletionFunctionTool>();
+    expectTypeOf<OpenAIToolMessage>().toExtend<ChatCompletionToolMessageParam>();
+    expectTypeOf<OpenAIToolMessage>().toExtend<OpenAI.ChatCompletionMessageParam>();
+    expect(toOpenAITools([])).toEqual([]);
   });
 });

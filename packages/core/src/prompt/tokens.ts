@@ -1,13 +1,20 @@
-// Token counting with a real BPE tokenizer (js-tiktoken), loaded lazily once, with counts cached by string.
+// Token counting with a real BPE tokenizer (js-tiktoken), loaded lazily once, with counts cached by
+// string. js-tiktoken is an optional peer dependency: without it counts are an estimate from above
+// (text/estimate-tokens.ts), so budgets still hold, and nothing is printed (this floor never prints;
+// docs/routing.md and the package README say so).
 
 import { createRequire } from "node:module";
 import type { Tiktoken, TiktokenBPE } from "js-tiktoken/lite";
+import { overestimateTokens } from "../text/estimate-tokens.js";
 import { createTokenCountMemo, type TokenCountMemo } from "./token-count-memo.js";
 
 /** The BPE encodings the counter can use: cl100k_base loads about twice as fast as o200k_base. */
 export type TokenEncodingName = "cl100k_base" | "o200k_base";
 
-/** Counts tokens in text; repeated strings are answered from a cache. */
+/**
+ * Counts tokens in text; repeated strings are answered from a cache. Exact with js-tiktoken
+ * installed; without it, an estimate that errs high (see overestimateTokens).
+ */
 export interface TokenCounter {
   readonly encoding: TokenEncodingName;
   count(text: string): number;
@@ -86,13 +93,17 @@ export function getTokenCounter(encoding: TokenEncodingName = DEFAULT_TOKEN_ENCO
   return counter;
 }
 
-/** Counts the tokens of `text`; special-token strings such as `<|endoftext|>` count as plain text. */
+/**
+ * Counts the tokens of `text`; special-token strings such as `<|endoftext|>` count as plain text.
+ * Without js-tiktoken installed, the count is overestimateTokens' (at or above the real one).
+ */
 export function countTokens(text: string, encoding: TokenEncodingName = DEFAULT_TOKEN_ENCODING): number {
   return getTokenCounter(encoding).count(text);
 }
 
 function createTokenCounter(encoding: TokenEncodingName): TokenCounter {
-  let tokenizer: Tiktoken | undefined;
+  // null: js-tiktoken is not installed, and every count is the estimate.
+  let tokenizer: Tiktoken | null | undefined;
   const cache = new Map<string, number>();
   return {
     encoding,
@@ -100,10 +111,13 @@ function createTokenCounter(encoding: TokenEncodingName): TokenCounter {
       if (text === "") return 0;
       const cached = cache.get(text);
       if (cached !== undefined) return cached;
+      // Estimates are cheap and never saved, so a later install's exact counts are not mixed with them.
+      if (tokenizer === null) return overestimateTokens(text);
       const memo = memoFor(encoding);
       let count = memo?.get(text);
       if (count === undefined) {
         tokenizer ??= loadTokenizer(encoding);
+        if (tokenizer === null) return overestimateTokens(text);
         // Empty allowed and disallowed special sets: `<|endoftext|>` is encoded as ordinary text
         // instead of throwing (the default disallows every special token).
         count = tokenizer.encode(text, [], []).length;
@@ -116,9 +130,18 @@ function createTokenCounter(encoding: TokenEncodingName): TokenCounter {
   };
 }
 
-function loadTokenizer(encoding: TokenEncodingName): Tiktoken {
+/** The tokenizer, or null when js-tiktoken is not installed. */
+function loadTokenizer(encoding: TokenEncodingName): Tiktoken | null {
   // require() keeps the multi-megabyte rank tables out of module start-up until a count is needed.
-  const { Tiktoken: TiktokenClass } = require("js-tiktoken/lite") as { Tiktoken: typeof Tiktoken };
-  const ranks = require(`js-tiktoken/ranks/${encoding}`) as TiktokenBPE | { default: TiktokenBPE };
-  return new TiktokenClass("default" in ranks ? ranks.default : ranks);
+  let lite: { Tiktoken: typeof Tiktoken };
+  let ranks: TiktokenBPE | { default: TiktokenBPE };
+  try {
+    lite = require("js-tiktoken/lite") as typeof lite;
+    ranks = require(`js-tiktoken/ranks/${encoding}`) as typeof ranks;
+  } catch (error) {
+    // Only a missing package falls back; a broken one is a real failure and says so.
+    if ((error as { code?: unknown }).code === "MODULE_NOT_FOUND") return null;
+    throw error;
+  }
+  return new lite.Tiktoken("default" in ranks ? ranks.default : ranks);
 }

@@ -1,0 +1,101 @@
+// @skillbox/core bundled the way serverless and single-file deployments do it: esbuild for Node,
+// everything but Node's built-ins in the bundle, then run from a folder with no node_modules at all.
+// The optional peers (the `ai` package, the js-tiktoken tokenizer) stay out, as for a user who has
+// neither: the bundle must still build a Layer 1 and answer load_skill.
+
+import { spawnSync } from "node:child_process";
+import { existsSync, statSync, writeFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import * as path from "node:path";
+import { createTempDirectory, writeSkill } from "@skillbox/testing/skill-folders";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPOSITORY_ROOT, requireBuiltCore } from "./__fixtures__/packed-core.js";
+
+const SKILL_BODY_MARKER = "Answer in exactly three bullet points.";
+// The user's program: Layer 1 for the system prompt, then the model's load_skill call.
+const ENTRY = `
+import { createSkills } from "@skillbox/core/integrations";
+
+const skills = await createSkills({ dirs: [process.env.SKILLS_DIR] });
+const systemPrompt = skills.systemPrompt();
+const loadSkill = skills.tools().find((tool) => tool.name === "load_skill");
+if (loadSkill === undefined) throw new Error("no load_skill tool");
+const result = await loadSkill.execute({ skill_name: "weekly-report" }, {});
+skills.close();
+console.log(JSON.stringify({ systemPrompt, result }));
+`;
+
+const temp = createTempDirectory("skillbox-core-bundle-");
+const bundle = path.join(temp.path, "app", "agent.mjs");
+const OPTIONAL_PEERS = ["ai", "js-tiktoken", "js-tiktoken/*"];
+let externalImports: string[] = [];
+
+beforeAll(async () => {
+  requireBuiltCore();
+  const result = await build({
+    // Resolved from the repository root, as a user's project resolves its installed @skillbox/core:
+    // the package's `default` condition, i.e. packages/core/dist.
+    stdin: { contents: ENTRY, resolveDir: REPOSITORY_ROOT, sourcefile: "agent.mjs", loader: "js" },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    outfile: bundle,
+    external: OPTIONAL_PEERS,
+    logLevel: "silent",
+    metafile: true,
+  });
+  externalImports = Object.values(result.metafile.outputs).flatMap((output) =>
+    output.imports.filter((entry) => entry.external === true).map((entry) => entry.path),
+  );
+}, 120_000);
+
+afterAll(() => temp.remove());
+
+describe("@skillbox/core bundled with esbuild for Node", () => {
+  it("leaves out only Node's built-ins and the optional peers", () => {
+    const outside = externalImports.filter(
+      (specifier) =>
+        !builtinModules.includes(specifier.replace(/^node:/, "")) &&
+        !["ai", "js-tiktoken"].includes(specifier.split("/")[0] ?? ""),
+    );
+    expect(outside).toEqual([]);
+    expect(externalImports.length).toBeGreaterThan(0);
+  });
+
+  it("runs a Layer 1 and load_skill round trip with no node_modules", () => {
+    const skills = path.join(temp.path, "skills");
+    writeSkill(
+      skills,
+      "weekly-report",
+      { description: "Writes the weekly status report." },
+      { body: `# Weekly report\n\n${SKILL_BODY_MARKER}\n` },
+    );
+    writeFileSync(path.join(temp.path, "app", "package.json"), '{ "type": "module" }\n');
+    // Nothing to resolve from: no node_modules in the bundle's folder or any folder above it.
+    for (let folder = path.dirname(bundle); ; folder = path.dirname(folder)) {
+      expect(existsSync(path.join(folder, "node_modules")), `${folder}/node_modules exists`).toBe(false);
+      if (path.dirname(folder) === folder) break;
+    }
+    const home = path.join(temp.path, "no-home");
+    const run = spawnSync(process.execPath, [bundle], {
+      cwd: path.dirname(bundle),
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, HOME: home, SKILLS_DIR: skills },
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const printed = JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "{}") as {
+      systemPrompt: string;
+      result: { content: string; isError?: boolean };
+    };
+    expect(printed.systemPrompt).toContain("weekly-report: Writes the weekly status report.");
+    expect(printed.result.isError).not.toBe(true);
+    expect(printed.result.content).toContain('<skill name="weekly-report">');
+    expect(printed.result.content).toContain(SKILL_BODY_MARKER);
+    expect(existsSync(home), "the bundle wrote into the home folder").toBe(false);
+    console.info(`@skillbox/core esbuild bundle: ${(statSync(bundle).size / 1024).toFixed(0)} KB`);
+  });
+});
