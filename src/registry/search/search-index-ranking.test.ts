@@ -338,3 +338,55 @@ describe("search ranking: proximity", () => {
     expect(names(plain.search("canary roll", 2))).toEqual(["deploy-guide", "deploy-notes"]);
   });
 });
+
+describe("search ranking: a skill's name said inside a request", () => {
+  // A family of look-alike runbooks (one per vendor, as template-made libraries hold) shares most
+  // of the request's words; the skill the request names has a thin description.
+  const vendors = ["acme", "globex", "initech", "umbrella", "hooli", "stark"];
+  const runbooks = vendors.map((vendor) =>
+    skill(
+      `${vendor}-incident-runbook`,
+      `Manage incident response for ${vendor} integration issues: diagnose production incidents, handle outages and respond to ${vendor} service disruptions.`,
+    ),
+  );
+  const commander = skill("incident-commander", "Incident commander skill.");
+  const filler = generateSyntheticSkills(300, 5).map((item) => ({
+    name: item.name,
+    description: item.description,
+    tags: item.tags,
+  }));
+  const documents = [...runbooks, commander, ...filler];
+  const request = "Act as incident commander for this production outage and coordinate the response";
+
+  it("ranks the skill whose whole name the request says first", () => {
+    expect(createSearchIndex(documents).search(request, 5)[0]?.name).toBe("incident-commander");
+  });
+
+  it("is what lifts it: without the bonus the look-alikes come first", () => {
+    const hits = createSearchIndex(documents, { ranking: { namePhraseBonus: 0 } }).search(request, 10);
+    expect(hits[0]?.name).toMatch(/-incident-runbook$/);
+  });
+
+  it("needs the name's parts in order and side by side, in any word form", () => {
+    const on = createSearchIndex(documents);
+    const off = createSearchIndex(documents, { ranking: { namePhraseBonus: 0 } });
+    const scoreOf = (index: typeof on, query: string) =>
+      index.search(query, 10).find((hit) => hit.name === "incident-commander")?.score ?? 0;
+    const apart = "the commander of an incident during a production outage";
+    expect(scoreOf(on, apart)).toBeGreaterThan(0);
+    expect(scoreOf(on, apart)).toBeCloseTo(scoreOf(off, apart), 9);
+    const plural = "incident commanders for production outages";
+    expect(scoreOf(on, plural)).toBeGreaterThan(scoreOf(off, plural) + 1);
+  });
+
+  it("leaves one-word names to the ordinary ranking", () => {
+    const index = createSearchIndex([...documents, skill("outage", "Status page notes.")]);
+    expect(index.search(request, 5)[0]?.name).toBe("incident-commander");
+  });
+
+  it("forgets a removed skill's name", () => {
+    const index = createSearchIndex(documents);
+    index.remove("incident-commander");
+    expect(names(index.search(request, 10))).not.toContain("incident-commander");
+  });
+});
