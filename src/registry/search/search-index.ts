@@ -1,8 +1,7 @@
 // Ranked skill search for catalogs larger than the Layer 1 budget: BM25F over seven weighted fields
 // (name parts, namespace, tags, description, when_to_use, body headings, body opening), long
 // natural-language requests stripped of the words many skills share, a bonus for query phrases
-// found as phrases or near each other and for a skill's whole name said inside a request, a
-// coordination factor in large libraries, and a normalised
+// found as phrases or near each other, a coordination factor in large libraries, and a normalised
 // confidence beside the raw score. Kept current incrementally with add/remove/update.
 //
 // Confidence (SearchHit.confidence, in [0, 1]): the share of the query's IDF mass that a skill
@@ -105,8 +104,6 @@ export interface SearchRanking {
   proximityBonus: number;
   /** How near (in terms; in the body opening, in distinct terms by first appearance). */
   proximityWindow: number;
-  /** A skill's whole name said inside a request adds this share of its parts' IDF. */
-  namePhraseBonus: number;
 }
 
 /** Pseudo-relevance feedback settings (0 documents or terms turns it off). */
@@ -169,13 +166,6 @@ const COORDINATION_FULL_AT_SKILLS = 1000;
 // 59.2% / 82.4% -> 60.5% / 83.6% (neighbouring settings: the same top-1 gain, top-5 within a prompt or two).
 const PROXIMITY_BONUS = 0.35;
 const PROXIMITY_WINDOW = 8;
-// A request that says a skill's whole name of two parts or more ("act as incident commander for
-// this outage"), stemmed and in order, adds twice the IDF of the name's parts: above a family of
-// look-alike skills that share more of its other words. Tune set, top-1 / top-5: at 10,000
-// distractors 43.7% / 66.0% -> 45.8% / 67.6%, at 1,000 60.5% / 83.6% -> 63.0% / 83.6%, at 83
-// skills alone 71.0% / 92.9% -> 71.8% / 93.3% (0.5: half the gain; 3 and 5 the same as 2).
-const NAME_PHRASE_BONUS = 2;
-const MAX_NAME_PHRASE_TERMS = 6;
 const DEFAULT_FEEDBACK: SearchFeedback = { documents: 0, terms: 0, weight: 0 };
 const DEFAULT_RANKING: SearchRanking = {
   fieldWeights: FIELD_WEIGHTS,
@@ -188,7 +178,6 @@ const DEFAULT_RANKING: SearchRanking = {
   coordinationPower: COORDINATION_POWER,
   proximityBonus: PROXIMITY_BONUS,
   proximityWindow: PROXIMITY_WINDOW,
-  namePhraseBonus: NAME_PHRASE_BONUS,
 };
 // Feedback terms in more than this share of skills are too common to steer.
 const FEEDBACK_MAX_FRACTION = 0.05;
@@ -206,9 +195,6 @@ export function createSearchIndex(
   const postings = new Map<string, number[]>();
   const idsByKey = new Map<string, number>();
   const idsByNormalisedName = new Map<string, Set<number>>();
-  // Names of two parts or more, by their stemmed parts ("incident command"): requests that say a
-  // skill's whole name inside a sentence.
-  const idsByNamePhrase = new Map<string, Set<number>>();
   // Copies of one skill share a name: each name has a small integer slot, so picking each name's
   // best copy among thousands of scored documents needs no string-keyed map per search.
   const slotsByName = new Map<string, number>();
@@ -268,16 +254,6 @@ export function createSearchIndex(
       idsByNormalisedName.set(normalised, sameName);
     }
     sameName.add(id);
-    const phrase = nameTerms(skill.name);
-    if (phrase.length >= 2 && phrase.length <= MAX_NAME_PHRASE_TERMS) {
-      const key = phrase.join(" ");
-      let sharing = idsByNamePhrase.get(key);
-      if (sharing === undefined) {
-        sharing = new Set();
-        idsByNamePhrase.set(key, sharing);
-      }
-      sharing.add(id);
-    }
     let slot = slotsByName.get(skill.name);
     if (slot === undefined) {
       slot = freeSlots.pop() ?? slotUsers.length;
@@ -319,10 +295,6 @@ export function createSearchIndex(
       totalLengths[field] = (totalLengths[field] ?? 0) - (lengths[id * FIELD_COUNT + field] ?? 0);
     }
     idsByNormalisedName.get(normaliseName(skill.name))?.delete(id);
-    const phraseKey = nameTerms(skill.name).join(" ");
-    const sharing = idsByNamePhrase.get(phraseKey);
-    sharing?.delete(id);
-    if (sharing?.size === 0) idsByNamePhrase.delete(phraseKey);
     const slot = slotOf[id] as number;
     slotUsers[slot] = (slotUsers[slot] ?? 1) - 1;
     if (slotUsers[slot] === 0) {
@@ -378,7 +350,6 @@ export function createSearchIndex(
     };
     addPhraseBonus(parsed, candidates, descriptionTerms);
     addProximityBonus(parsed, candidates, descriptionTerms);
-    addNamePhraseBonus(query, touched, exactIds);
     // The exact name (hyphens, case and spacing aside) outranks every partial match.
     for (const id of exactIds ?? []) {
       if (scores[id] === 0) touched.push(id);
@@ -393,32 +364,6 @@ export function createSearchIndex(
       confidences[id] = 0;
     }
     return hits;
-  }
-
-  /**
-   * A skill whose whole name (two parts or more, stemmed, in order) the request says inside a
-   * sentence ("act as incident commander for this outage") gets a bonus: a name is the most
-   * deliberate phrase a skill has, and a request that says it means it.
-   */
-  function addNamePhraseBonus(query: string, touched: number[], exactIds: Set<number> | undefined): void {
-    if (ranking.namePhraseBonus <= 0 || idsByNamePhrase.size === 0) return;
-    const stems = splitSearchWords(query).map(stemSearchWord);
-    const count = idsByKey.size;
-    for (let length = 2; length <= Math.min(MAX_NAME_PHRASE_TERMS, stems.length); length++) {
-      for (let start = 0; start + length <= stems.length; start++) {
-        const parts = stems.slice(start, start + length);
-        const ids = idsByNamePhrase.get(parts.join(" "));
-        if (ids === undefined) continue;
-        let mass = 0;
-        for (const part of new Set(parts))
-          mass += inverseDocumentFrequency(postings.get(part)?.length ?? 0, count);
-        for (const id of ids) {
-          if (exactIds?.has(id)) continue;
-          if (scores[id] === 0) touched.push(id);
-          scores[id] = (scores[id] ?? 0) + ranking.namePhraseBonus * mass;
-        }
-      }
-    }
   }
 
   /** Adds one query term's BM25F share to every skill that holds it. */
