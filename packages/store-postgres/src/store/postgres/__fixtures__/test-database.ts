@@ -78,7 +78,7 @@ export async function queryTestDatabase<R extends pg.QueryResultRow = pg.QueryRe
 }
 
 const runFile = promisify(execFile);
-const CLUSTER_SCRIPT = fileURLToPath(new URL("../../../../scripts/pg-cluster.sh", import.meta.url));
+const CLUSTER_SCRIPT = fileURLToPath(new URL("../../../../../../scripts/pg-cluster.sh", import.meta.url));
 
 /** Waits until `check` is true, polling every 10 ms; throws after `timeoutMs` with `what`. */
 export async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
