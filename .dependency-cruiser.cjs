@@ -37,7 +37,17 @@ const PACKAGES = {
   "store-postgres": ["core"],
   installer: ["core"],
   "mcp-host": ["core", "agent"],
+  workspace: ["core", "agent", "store-sqlite", "store-postgres", "mcp-host"],
+  server: ["core", "agent", "installer", "workspace"],
+  mcp: ["core", "agent", "workspace"],
 };
+
+/** `name` and every package it reaches through PACKAGES. */
+function closureOf(name) {
+  const reached = new Set([name]);
+  for (const next of reached) for (const use of PACKAGES[next]) reached.add(use);
+  return [...reached];
+}
 
 const packageRules = Object.entries(PACKAGES).flatMap(([name, uses]) => {
   const outside = (allowed) => ({ path: "^(src/|packages/)", pathNot: `^packages/(${allowed.join("|")})/` });
@@ -57,9 +67,9 @@ const packageRules = Object.entries(PACKAGES).flatMap(([name, uses]) => {
     ),
     rule(
       "-tests",
-      `@skillbox/${name}'s tests use its own packages and @skillbox/testing, never skillbox.`,
+      `@skillbox/${name}'s tests use the packages it depends on (directly or not) and @skillbox/testing, never skillbox.`,
       { path: `^packages/${name}/.*(\\.test\\.ts$|/__fixtures__/)` },
-      [name, ...uses, "testing"],
+      [...closureOf(name), "testing"],
     ),
   ];
 });

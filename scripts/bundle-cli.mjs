@@ -35,9 +35,9 @@ const LAZY_MODULES = [
     entry: "lazy-skill-settings-schema",
   },
   {
-    loader: "src/workspace/load-config-field-schemas.ts",
+    loader: "packages/workspace/src/workspace/load-config-field-schemas.ts",
     exportName: "loadConfigFieldSchemas",
-    module: "src/workspace/config-field-schemas.ts",
+    module: "packages/workspace/src/workspace/config-field-schemas.ts",
     entry: "lazy-config-field-schemas",
   },
   {
@@ -53,15 +53,15 @@ const LAZY_MODULES = [
     entry: "lazy-create-ignore-matcher",
   },
   {
-    loader: "src/workspace/load-configured-semantic-ranker.ts",
+    loader: "packages/workspace/src/workspace/load-configured-semantic-ranker.ts",
     exportName: "loadConfiguredSemanticRanker",
     module: "packages/core/src/registry/semantic/create-configured-semantic-ranker.ts",
     entry: "lazy-configured-semantic-ranker",
   },
   {
-    loader: "src/workspace/load-sqlite-stores.ts",
+    loader: "packages/workspace/src/workspace/load-sqlite-stores.ts",
     exportName: "loadSqliteStores",
-    module: "src/workspace/open-sqlite-stores.ts",
+    module: "packages/workspace/src/workspace/open-sqlite-stores.ts",
     entry: "lazy-sqlite-stores",
   },
 ];

@@ -7,5 +7,5 @@ export type {
   CreateSkillAgentOptions,
   SkillAgent,
   SkillAgentProviderConfig,
-} from "./workspace/create-skill-agent.js";
-export { createSkillAgent } from "./workspace/create-skill-agent.js";
+} from "@skillbox/workspace/workspace/create-skill-agent";
+export { createSkillAgent } from "@skillbox/workspace/workspace/create-skill-agent";

@@ -10,9 +10,9 @@ export type {
   StoreChangeListener,
   StoreTable,
 } from "@skillbox/store-postgres/store/postgres/store-change";
-export { openPostgresStore, openWorkspaceWithStore } from "./workspace/fleet-mode.js";
+export { openPostgresStore, openWorkspaceWithStore } from "@skillbox/workspace/workspace/fleet-mode";
 export type {
   OpenWorkspaceWithStoreOptions,
   StoreBackedWorkspace,
-} from "./workspace/open-workspace-with-store.js";
-export { DATABASE_URL_VARIABLE } from "./workspace/workspace.js";
+} from "@skillbox/workspace/workspace/open-workspace-with-store";
+export { DATABASE_URL_VARIABLE } from "@skillbox/workspace/workspace/workspace";

@@ -1,6 +1,6 @@
 // The shape of one CLI command and of the I/O the CLI writes to, so commands run the same under tests.
 
-import type { WorkspaceStores } from "../workspace/workspace.js";
+import type { WorkspaceStores } from "@skillbox/workspace/workspace/workspace";
 
 /** Where a command writes; `stdout`/`stderr` receive text exactly as it should appear. */
 export interface CliIo {

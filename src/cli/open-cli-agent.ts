@@ -9,13 +9,13 @@ import { readTargetLanguage } from "@skillbox/agent/translate/translate-if-enabl
 import { HOOK_EVENT_NAMES, type HookFailure, parseHookEvent } from "@skillbox/core/agent/hooks/hook-events";
 import { SkillboxError } from "@skillbox/core/errors";
 import { suggestSkillNames } from "@skillbox/core/tools/suggest-skill-names";
-import { createConfiguredTranslator } from "../workspace/create-configured-translator.js";
+import { createConfiguredTranslator } from "@skillbox/workspace/workspace/create-configured-translator";
 import {
   type CreateSkillAgentOptions,
   createSkillAgent,
   type SkillAgent,
-} from "../workspace/create-skill-agent.js";
-import type { Workspace } from "../workspace/workspace.js";
+} from "@skillbox/workspace/workspace/create-skill-agent";
+import type { Workspace } from "@skillbox/workspace/workspace/workspace";
 import type { AgentOptionValues } from "./agent-options.js";
 import type { CliIo } from "./command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "./escape-terminal-text.js";

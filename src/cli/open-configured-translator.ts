@@ -3,7 +3,7 @@
 
 import type { Translator } from "@skillbox/agent/translate/create-translator";
 import { readTargetLanguage } from "@skillbox/agent/translate/translate-if-enabled";
-import type { Workspace } from "../workspace/workspace.js";
+import type { Workspace } from "@skillbox/workspace/workspace/workspace";
 import type { CliIo } from "./command.js";
 import { escapeTerminalLine } from "./escape-terminal-text.js";
 
@@ -17,7 +17,9 @@ export async function openConfiguredTranslator(
   workspace: Pick<Workspace, "config" | "cache" | "settings">,
 ): Promise<Translator | undefined> {
   if (readTargetLanguage(workspace.settings) === undefined) return undefined;
-  const { createConfiguredTranslator } = await import("../workspace/create-configured-translator.js");
+  const { createConfiguredTranslator } = await import(
+    "@skillbox/workspace/workspace/create-configured-translator"
+  );
   const { translator, problem } = createConfiguredTranslator(workspace, io.env ?? process.env);
   if (problem !== undefined) io.stderr(`skillbox ${command}: warning: ${escapeTerminalLine(problem)}\n`);
   return translator;

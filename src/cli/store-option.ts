@@ -4,8 +4,8 @@
 import { homedir } from "node:os";
 import { describeError } from "@skillbox/core/errors";
 import { hasPassword } from "@skillbox/store-postgres/store/postgres/postgres-url";
-import { resolveConfiguredStore } from "../workspace/resolve-configured-store.js";
-import { DATABASE_URL_VARIABLE, type WorkspaceStores } from "../workspace/workspace.js";
+import { resolveConfiguredStore } from "@skillbox/workspace/workspace/resolve-configured-store";
+import { DATABASE_URL_VARIABLE, type WorkspaceStores } from "@skillbox/workspace/workspace/workspace";
 import type { CliIo } from "./command.js";
 import { escapeTerminalLine } from "./escape-terminal-text.js";
 
@@ -40,7 +40,7 @@ export async function openGlobalStore(
   }
   // Loaded only when asked for, so SQLite runs never load the PostgreSQL driver (nor any command the workspace).
   const { openPostgresStore } = await import("@skillbox/store-postgres/store/postgres/open-postgres-store");
-  const { createWorkspaceStores } = await import("../workspace/open-workspace-with-store.js");
+  const { createWorkspaceStores } = await import("@skillbox/workspace/workspace/open-workspace-with-store");
   const postgres = await openPostgresStore({
     connectionString: configured.url,
     onWarning: (advice) => io.stderr(`skillbox ${commandName}: warning: ${escapeTerminalLine(advice)}\n`),

@@ -3,8 +3,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { FakeLlmStep } from "@skillbox/testing";
+import { openWorkspace } from "@skillbox/workspace/workspace/open-workspace";
 import { beforeAll, describe, expect, it } from "vitest";
-import { openWorkspace } from "../workspace/open-workspace.js";
 import {
   createRunScenario,
   isSubAgentRequest,

@@ -5,10 +5,10 @@ import * as path from "node:path";
 import { resolveProviderConfig } from "@skillbox/agent/agent/providers/resolve-provider-config";
 import { waitForRegistryEvent } from "@skillbox/core/registry/watch/wait-for-registry-event";
 import { createFakeLlmServer, type FakeLlmServer } from "@skillbox/testing";
+import { createSkillAgent, type SkillAgent } from "@skillbox/workspace/workspace/create-skill-agent";
+import { openWorkspace } from "@skillbox/workspace/workspace/open-workspace";
+import type { Workspace } from "@skillbox/workspace/workspace/workspace";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSkillAgent, type SkillAgent } from "../workspace/create-skill-agent.js";
-import { openWorkspace } from "../workspace/open-workspace.js";
-import type { Workspace } from "../workspace/workspace.js";
 import {
   createE2eProject,
   type E2eProject,

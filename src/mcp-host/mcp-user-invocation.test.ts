@@ -14,14 +14,14 @@ import {
   type FakeLlmServer,
   type FakeLlmStep,
 } from "@skillbox/testing";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   type CreateSkillAgentOptions,
   createSkillAgent,
   type SkillAgent,
-} from "../workspace/create-skill-agent.js";
-import { openWorkspace } from "../workspace/open-workspace.js";
-import type { Workspace } from "../workspace/workspace.js";
+} from "@skillbox/workspace/workspace/create-skill-agent";
+import { openWorkspace } from "@skillbox/workspace/workspace/open-workspace";
+import type { Workspace } from "@skillbox/workspace/workspace/workspace";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createTestSkillServer,
   inMemoryConnector,

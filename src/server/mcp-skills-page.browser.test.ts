@@ -4,24 +4,24 @@
 // host's in-process test server over an in-memory pair.
 import { mkdirSync } from "node:fs";
 import * as path from "node:path";
-import { createTempDirectory } from "@skillbox/testing/skill-folders";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestSkillServer, inMemoryConnector } from "../mcp-host/__fixtures__/test-skill-server.js";
-import type { McpSkills } from "../workspace/mcp-skills.js";
-import { openMcpSkills } from "../workspace/open-mcp-skills.js";
-import { openWorkspace } from "../workspace/open-workspace.js";
-import type { Workspace } from "../workspace/workspace.js";
 import {
   describeWithBrowser,
   ensurePageBuilt,
   launchTestBrowser,
   requireChromium,
   WEB_DIRECTORY,
-} from "./__fixtures__/launch-test-browser.js";
-import { addSkill, TEST_TOKEN } from "./__fixtures__/server-test-helpers.js";
-import { type RunningServer, startServer } from "./start-server.js";
-import { createDirectoryReader } from "./web-page.js";
+} from "@skillbox/server/server/__fixtures__/launch-test-browser";
+import { addSkill, TEST_TOKEN } from "@skillbox/server/server/__fixtures__/server-test-helpers";
+import { type RunningServer, startServer } from "@skillbox/server/server/start-server";
+import { createDirectoryReader } from "@skillbox/server/server/web-page";
+import { createTempDirectory } from "@skillbox/testing/skill-folders";
+import type { McpSkills } from "@skillbox/workspace/workspace/mcp-skills";
+import { openMcpSkills } from "@skillbox/workspace/workspace/open-mcp-skills";
+import { openWorkspace } from "@skillbox/workspace/workspace/open-workspace";
+import type { Workspace } from "@skillbox/workspace/workspace/workspace";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestSkillServer, inMemoryConnector } from "../mcp-host/__fixtures__/test-skill-server.js";
 
 let workspace: Workspace;
 let mcpSkills: McpSkills;

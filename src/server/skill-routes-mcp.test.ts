@@ -1,13 +1,19 @@
 // The skill routes with MCP skills: listed after the local ones with their origin, a detail view that
 // fetches SKILL.md verified, states by `<label>:<name>`, no scripts, and a server that failed reported.
 // The MCP server is the host's in-process test server over an in-memory pair.
+
+import {
+  addSkill,
+  authorized,
+  TEST_TOKEN,
+  trackTestWorkspaces,
+} from "@skillbox/server/server/__fixtures__/server-test-helpers";
+import type { SkillDetail, SkillListResponse, SkillSummary } from "@skillbox/server/server/api-types";
+import { createApp } from "@skillbox/server/server/create-app";
+import type { McpSkills } from "@skillbox/workspace/workspace/mcp-skills";
+import { openMcpSkills } from "@skillbox/workspace/workspace/open-mcp-skills";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestSkillServer, inMemoryConnector } from "../mcp-host/__fixtures__/test-skill-server.js";
-import type { McpSkills } from "../workspace/mcp-skills.js";
-import { openMcpSkills } from "../workspace/open-mcp-skills.js";
-import { addSkill, authorized, TEST_TOKEN, trackTestWorkspaces } from "./__fixtures__/server-test-helpers.js";
-import type { SkillDetail, SkillListResponse, SkillSummary } from "./api-types.js";
-import { createApp } from "./create-app.js";
 
 const workspaces = trackTestWorkspaces();
 const opened: McpSkills[] = [];

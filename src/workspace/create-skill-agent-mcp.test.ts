@@ -13,11 +13,15 @@ import {
   type FakeLlmServer,
   type FakeLlmStep,
 } from "@skillbox/testing";
+import {
+  type CreateSkillAgentOptions,
+  createSkillAgent,
+  type SkillAgent,
+} from "@skillbox/workspace/workspace/create-skill-agent";
+import { openWorkspace } from "@skillbox/workspace/workspace/open-workspace";
+import type { Workspace } from "@skillbox/workspace/workspace/workspace";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestSkillServer, inMemoryConnector } from "../mcp-host/__fixtures__/test-skill-server.js";
-import { type CreateSkillAgentOptions, createSkillAgent, type SkillAgent } from "./create-skill-agent.js";
-import { openWorkspace } from "./open-workspace.js";
-import type { Workspace } from "./workspace.js";
 
 let base: string;
 let project: string;

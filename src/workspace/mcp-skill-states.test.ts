@@ -9,12 +9,12 @@ import type { SkillState } from "@skillbox/core/store/skill-state";
 import { mcpCatalogEntries } from "@skillbox/mcp-host/mcp-host/mcp-catalog-entries";
 import { createMcpSkillHost } from "@skillbox/mcp-host/mcp-host/mcp-skill-host";
 import { createFakeLlmServer, type FakeLlmRequest, type FakeLlmServer } from "@skillbox/testing";
+import { createSkillAgent, type SkillAgent } from "@skillbox/workspace/workspace/create-skill-agent";
+import { openWorkspace } from "@skillbox/workspace/workspace/open-workspace";
+import { withMcpSkillStates } from "@skillbox/workspace/workspace/with-mcp-skills";
+import type { Workspace } from "@skillbox/workspace/workspace/workspace";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestSkillServer, inMemoryConnector } from "../mcp-host/__fixtures__/test-skill-server.js";
-import { createSkillAgent, type SkillAgent } from "./create-skill-agent.js";
-import { openWorkspace } from "./open-workspace.js";
-import { withMcpSkillStates } from "./with-mcp-skills.js";
-import type { Workspace } from "./workspace.js";
 
 const SKILLS = {
   "release-notes/SKILL.md":

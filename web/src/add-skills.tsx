@@ -1,12 +1,13 @@
 // The "Add skills" view: paste a source or pick one from the marketplace, see what it holds (with
 // diagnostics, size, scripts and allowed-tools) before installing, choose skills and a scope, install.
-import { type FormEvent, useState } from "react";
+
 import type {
   InstallProgressEvent,
   InstallResponse,
   InstallScanResponse,
   InstallScope,
-} from "../../src/server/api-types.js";
+} from "@skillbox/server/server/api-types";
+import { type FormEvent, useState } from "react";
 import type { ApiClient } from "./api-client.js";
 import { FoundSkillList } from "./found-skill-list.js";
 import { MarketplaceSearch } from "./marketplace-search.js";

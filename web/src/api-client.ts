@@ -20,7 +20,7 @@ import type {
   SkillState,
   SkillSummary,
   UpdateResponse,
-} from "../../src/server/api-types.js";
+} from "@skillbox/server/server/api-types";
 import { readEventStream } from "./read-event-stream.js";
 
 /** A failed API call, carrying the server's `{ error: { code, message } }` or a local code. */

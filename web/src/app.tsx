@@ -1,7 +1,8 @@
 // The settings page: header actions, "Add skills", skill list, detail pane and Layer 1 preview, kept
 // live by events.
+
+import type { SkillState, SkillSummary } from "@skillbox/server/server/api-types";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { SkillState, SkillSummary } from "../../src/server/api-types.js";
 import { AddSkills } from "./add-skills.js";
 import { ErrorAlert, StatusMessage } from "./alert-region.js";
 import type { ApiClient } from "./api-client.js";

@@ -1,5 +1,5 @@
+import type { ModelVisibility, SkillState } from "@skillbox/server/server/api-types";
 import { describe, expect, it } from "vitest";
-import type { ModelVisibility, SkillState } from "../../src/server/api-types.js";
 import { describeModelVisibility } from "./describe-model-visibility.js";
 import { skillStates } from "./skill-states.js";
 

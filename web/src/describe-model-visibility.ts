@@ -1,6 +1,6 @@
 // What the list says about a skill's visibility to the model: the hint under its state control and
 // a badge, worded so the two never contradict each other (a "hidden" badge beside "Listed").
-import type { SkillSummary } from "../../src/server/api-types.js";
+import type { SkillSummary } from "@skillbox/server/server/api-types";
 import { stateExplanations } from "./state-control.js";
 
 /** A short badge beside the skill's name. */

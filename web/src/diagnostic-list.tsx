@@ -1,5 +1,5 @@
 // Diagnostics of a skill or of discovery: severity icon, message, code and position.
-import type { Diagnostic } from "../../src/server/api-types.js";
+import type { Diagnostic } from "@skillbox/server/server/api-types";
 
 const icons: Record<Diagnostic["severity"], string> = { error: "✖", warning: "⚠", info: "ℹ" };
 const severityNames: Record<Diagnostic["severity"], string> = {

@@ -1,5 +1,5 @@
+import type { SkillSummary } from "@skillbox/server/server/api-types";
 import { describe, expect, it } from "vitest";
-import type { SkillSummary } from "../../src/server/api-types.js";
 import { filterSkills, groupSkillsByRoot, skillKey } from "./filter-skills.js";
 
 function makeSkill(name: string, overrides: Partial<SkillSummary> = {}): SkillSummary {

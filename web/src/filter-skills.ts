@@ -4,7 +4,7 @@ import type {
   SkillListResponse,
   SkillRootSummary,
   SkillSummary,
-} from "../../src/server/api-types.js";
+} from "@skillbox/server/server/api-types";
 
 /** Skills whose name, qualified name, description or tags contain every word of the query. */
 export function filterSkills(skills: readonly SkillSummary[], query: string): SkillSummary[] {

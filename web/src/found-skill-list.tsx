@@ -1,6 +1,6 @@
 // The skills a scanned source holds, each with a checkbox, what it brings (size, scripts,
 // allowed-tools, hooks, fork) and its diagnostics; skills that cannot be installed say why.
-import type { FoundSkillSummary, InstallScanResponse } from "../../src/server/api-types.js";
+import type { FoundSkillSummary, InstallScanResponse } from "@skillbox/server/server/api-types";
 import { DiagnosticList } from "./diagnostic-list.js";
 
 interface FoundSkillListProps {

@@ -1,7 +1,12 @@
 // In the detail pane of a skill Skillbox installed: where it came from, whether its source changed,
 // and Update (asking again when the update brings scripts, hooks, allowed-tools or a fork) and Remove.
+
+import type {
+  InstalledSkillSummary,
+  OutdatedSkill,
+  SkillUpdateResult,
+} from "@skillbox/server/server/api-types";
 import { useState } from "react";
-import type { InstalledSkillSummary, OutdatedSkill, SkillUpdateResult } from "../../src/server/api-types.js";
 import { describeInstallSource } from "./match-installs.js";
 
 interface InstallActionsProps {

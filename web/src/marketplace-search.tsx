@@ -1,7 +1,8 @@
 // Marketplace search inside "Add skills": skills.sh merged with the bundled list; picking a row
 // looks inside its repository with that skill chosen.
+
+import type { MarketplaceResponse } from "@skillbox/server/server/api-types";
 import { type FormEvent, useState } from "react";
-import type { MarketplaceResponse } from "../../src/server/api-types.js";
 import type { ApiClient } from "./api-client.js";
 
 interface MarketplaceSearchProps {

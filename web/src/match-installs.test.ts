@@ -1,5 +1,5 @@
+import type { InstalledSkillSummary, OutdatedSkill, SkillSummary } from "@skillbox/server/server/api-types";
 import { describe, expect, it } from "vitest";
-import type { InstalledSkillSummary, OutdatedSkill, SkillSummary } from "../../src/server/api-types.js";
 import { describeInstallSource, findInstall, findOutdated } from "./match-installs.js";
 
 const skill = (name: string, directory: string, scope = "project") =>

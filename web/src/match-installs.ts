@@ -1,6 +1,6 @@
 // Which installed folder (GET /api/installed) and which update check (GET /api/outdated) belong to a
 // listed skill: the same folder, else the same name in the install root of the same scope.
-import type { InstalledSkillSummary, OutdatedSkill, SkillSummary } from "../../src/server/api-types.js";
+import type { InstalledSkillSummary, OutdatedSkill, SkillSummary } from "@skillbox/server/server/api-types";
 
 /** The install record of `skill`, when Skillbox installed it (it has a source). */
 export function findInstall(

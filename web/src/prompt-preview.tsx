@@ -1,6 +1,7 @@
 // The Layer 1 preview: the skill list exactly as the model will see it, with its token count.
+
+import type { PromptFormat, PromptResponse } from "@skillbox/server/server/api-types";
 import { useEffect, useState } from "react";
-import type { PromptFormat, PromptResponse } from "../../src/server/api-types.js";
 import type { PromptOptions } from "./use-settings-data.js";
 
 const formats: { value: PromptFormat; label: string }[] = [

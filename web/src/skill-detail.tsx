@@ -1,6 +1,11 @@
 // The detail pane of one skill: facts, state, diagnostics, rendered body and file tree.
+
+import type {
+  SkillDetail as SkillDetailData,
+  SkillState,
+  SkillSummary,
+} from "@skillbox/server/server/api-types";
 import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef } from "react";
-import type { SkillDetail as SkillDetailData, SkillState, SkillSummary } from "../../src/server/api-types.js";
 import { describeModelVisibility } from "./describe-model-visibility.js";
 import { DiagnosticList } from "./diagnostic-list.js";
 import { FileTree } from "./file-tree.js";

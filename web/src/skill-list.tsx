@@ -1,12 +1,13 @@
 // The skill list: search box, state legend, discovery problems and skills grouped by root.
-import { type RefObject, useMemo } from "react";
+
 import type {
   OutdatedSkill,
   PromptResponse,
   SkillListResponse,
   SkillState,
   SkillSummary,
-} from "../../src/server/api-types.js";
+} from "@skillbox/server/server/api-types";
+import { type RefObject, useMemo } from "react";
 import { DiagnosticList } from "./diagnostic-list.js";
 import { filterSkills, groupSkillsByRoot, type SkillGroup, skillKey } from "./filter-skills.js";
 import { SkillRow } from "./skill-row.js";

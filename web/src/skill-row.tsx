@@ -1,6 +1,7 @@
 // One skill in the list: name, badges, state control, description, diagnostics and usage.
+
+import type { OutdatedSkill, SkillState, SkillSummary } from "@skillbox/server/server/api-types";
 import type { MouseEvent } from "react";
-import type { OutdatedSkill, SkillState, SkillSummary } from "../../src/server/api-types.js";
 import { describeModelVisibility, type VisibilityBadge } from "./describe-model-visibility.js";
 import { DiagnosticList } from "./diagnostic-list.js";
 import { skillKey } from "./filter-skills.js";

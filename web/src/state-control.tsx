@@ -1,6 +1,7 @@
 // The on | name-only | user-only | off control of one skill, with what the chosen state means.
+
+import type { SkillState } from "@skillbox/server/server/api-types";
 import { useId } from "react";
-import type { SkillState } from "../../src/server/api-types.js";
 import { skillStates } from "./skill-states.js";
 
 /** Short labels of the states, as the options show them. */

@@ -1,6 +1,7 @@
 // The header actions: open "Add skills", rescan the skill folders, and open the user's skills folder.
+
+import type { OpenDirectoryResponse, RefreshResponse } from "@skillbox/server/server/api-types";
 import { useState } from "react";
-import type { OpenDirectoryResponse, RefreshResponse } from "../../src/server/api-types.js";
 import type { ApiClient } from "./api-client.js";
 import type { EventsStatus } from "./use-events.js";
 

@@ -1,6 +1,7 @@
 // Live updates: subscribes to /api/events and reports skill events and connection health.
+
+import type { ServerEventName } from "@skillbox/server/server/api-types";
 import { useEffect, useRef, useState } from "react";
-import type { ServerEventName } from "../../src/server/api-types.js";
 
 /** Connection health of the event stream, shown next to the page title. */
 export type EventsStatus = "connecting" | "live" | "reconnecting" | "unsupported";

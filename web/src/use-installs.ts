@@ -1,7 +1,12 @@
 // What Skillbox installed (source.json folders) and whether their sources changed: loaded with the
 // list, checked for updates once on load and on request, and the update and remove actions.
+
+import type {
+  InstalledSkillSummary,
+  OutdatedSkill,
+  SkillUpdateResult,
+} from "@skillbox/server/server/api-types";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { InstalledSkillSummary, OutdatedSkill, SkillUpdateResult } from "../../src/server/api-types.js";
 import type { ApiClient } from "./api-client.js";
 
 /** Installs, update checks and the actions on them. */

@@ -1,5 +1,5 @@
 // The page's server state: skill list, open detail and Layer 1 preview, with refetching and errors.
-import { useCallback, useEffect, useRef, useState } from "react";
+
 import type {
   PromptFormat,
   PromptResponse,
@@ -7,7 +7,8 @@ import type {
   SkillListResponse,
   SkillState,
   SkillSummary,
-} from "../../src/server/api-types.js";
+} from "@skillbox/server/server/api-types";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { type ApiClient, ApiError } from "./api-client.js";
 import { skillKey } from "./filter-skills.js";
 

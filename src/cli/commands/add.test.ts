@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { hashTree, skillText } from "@skillbox/installer/install/__fixtures__/install-fixtures";
+import { openWorkspace } from "@skillbox/workspace/workspace/open-workspace";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openWorkspace } from "../../workspace/open-workspace.js";
 import { createInstallCli, type InstallCli } from "../__fixtures__/install-cli-fixtures.js";
 import { addCommand } from "./add.js";
 import { listCommand } from "./list.js";

@@ -8,8 +8,11 @@ import { SkillboxError } from "@skillbox/core/errors";
 import type { SkillCatalogBudget } from "@skillbox/core/prompt/default-catalog-budget";
 import type { LoadedCase } from "@skillbox/core/routing/score-activation-set";
 import { LOAD_SKILL_TOOL, SEARCH_SKILLS_TOOL } from "@skillbox/core/tools/tool-names";
-import { createSkillAgent, type SkillAgentProviderConfig } from "../../workspace/create-skill-agent.js";
-import type { Workspace } from "../../workspace/workspace.js";
+import {
+  createSkillAgent,
+  type SkillAgentProviderConfig,
+} from "@skillbox/workspace/workspace/create-skill-agent";
+import type { Workspace } from "@skillbox/workspace/workspace/workspace";
 import type { SourcedCase } from "./eval-sets.js";
 
 export interface ModelEvalOptions {

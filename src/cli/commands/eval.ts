@@ -14,7 +14,7 @@ import {
   scoreRankedCases,
 } from "@skillbox/core/routing/score-activation-set";
 import { MAX_SEARCH_LIMIT } from "@skillbox/core/tools/search-skills";
-import { resolveConfiguredModel } from "../../workspace/workspace-catalog.js";
+import { resolveConfiguredModel } from "@skillbox/workspace/workspace/workspace-catalog";
 import type { CliCommand, CliIo } from "../command.js";
 import { formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";

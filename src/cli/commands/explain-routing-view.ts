@@ -13,8 +13,8 @@ import type { CatalogEntry } from "@skillbox/core/prompt/catalog-entry";
 import { resolveCatalogBudget, type SkillCatalogBudget } from "@skillbox/core/prompt/default-catalog-budget";
 import { renderSkillCatalog } from "@skillbox/core/prompt/render-skill-catalog";
 import type { SkillSearchResult } from "@skillbox/core/registry/skill-registry-types";
-import type { Workspace } from "../../workspace/workspace.js";
-import { resolveWorkspaceCatalogOptions } from "../../workspace/workspace-catalog.js";
+import type { Workspace } from "@skillbox/workspace/workspace/workspace";
+import { resolveWorkspaceCatalogOptions } from "@skillbox/workspace/workspace/workspace-catalog";
 
 /**
  * How Layer 1 shows a skill it lists: its whole description, a shortened one, its name alone (a

@@ -3,7 +3,7 @@
 // one skill is or is not among them.
 
 import type { SkillRecord } from "@skillbox/core/registry/index/skill-record";
-import { resolveConfiguredModel } from "../../workspace/workspace-catalog.js";
+import { resolveConfiguredModel } from "@skillbox/workspace/workspace/workspace-catalog";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";

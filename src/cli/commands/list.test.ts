@@ -1,13 +1,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { createFakeLlmServer, type FakeLlmRequest } from "@skillbox/testing";
+import { openWorkspace } from "@skillbox/workspace/workspace/open-workspace";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   createSkillboxMcpFolder,
   requireBuiltCli,
   type SkillboxMcpFolder,
 } from "../../mcp-host/__fixtures__/skillbox-mcp-process.js";
-import { openWorkspace } from "../../workspace/open-workspace.js";
 import { type CliHarness, createCliHarness } from "../__fixtures__/cli-harness.js";
 import { listCommand } from "./list.js";
 

@@ -15,8 +15,8 @@ import {
   type McpSkillEntry,
   type McpSkills,
   mcpModelVisibility,
-} from "../../workspace/mcp-skills.js";
-import type { Workspace } from "../../workspace/workspace.js";
+} from "@skillbox/workspace/workspace/mcp-skills";
+import type { Workspace } from "@skillbox/workspace/workspace/workspace";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
@@ -124,7 +124,7 @@ export const listCommand: CliCommand = {
     try {
       // Connecting starts before the local walk, so the two overlap.
       if (!values["no-mcp"] && hasMcpServers(workspace.config)) {
-        const { openMcpSkills } = await import("../../workspace/open-mcp-skills.js");
+        const { openMcpSkills } = await import("@skillbox/workspace/workspace/open-mcp-skills");
         mcp = openMcpSkills(workspace, { timeoutMs: mcpTimeoutMs });
       }
       const found =

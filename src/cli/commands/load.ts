@@ -1,6 +1,6 @@
 // `skillbox load <name>`: runs the load_skill tool as the model would and prints exactly its result.
 import { createLoadSkillTool } from "@skillbox/core/tools/load-skill";
-import { hasMcpServers, mcpLabelOf } from "../../workspace/mcp-skills.js";
+import { hasMcpServers, mcpLabelOf } from "@skillbox/workspace/workspace/mcp-skills";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalText, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
@@ -52,12 +52,16 @@ export const loadCommand: CliCommand = {
       // `<server>:<skill>` of a configured MCP server: that server only, through the verified path.
       const fromMcp =
         mcpLabelOf(name) !== undefined && hasMcpServers(workspace.config)
-          ? await (await import("../../workspace/load-mcp-skill.js")).loadMcpSkill(workspace, name, {
-              ...args,
-              ...session,
-              timeoutMs: mcpTimeoutMs,
-              onDiagnostic: (diagnostic) => io.stderr(`${formatDiagnosticLine(diagnostic)}\n`),
-            })
+          ? await (await import("@skillbox/workspace/workspace/load-mcp-skill")).loadMcpSkill(
+              workspace,
+              name,
+              {
+                ...args,
+                ...session,
+                timeoutMs: mcpTimeoutMs,
+                onDiagnostic: (diagnostic) => io.stderr(`${formatDiagnosticLine(diagnostic)}\n`),
+              },
+            )
           : undefined;
       const result =
         fromMcp ??

@@ -7,8 +7,8 @@ import {
   DEFAULT_MCP_PORT,
   serveMcpStdio,
   startMcpHttpServer,
-} from "../../mcp/index.js";
-import { loadToken } from "../../workspace/load-token.js";
+} from "@skillbox/mcp/mcp/index";
+import { loadToken } from "@skillbox/workspace/workspace/load-token";
 import type { CliCommand, CliIo } from "../command.js";
 import { EXIT_OK } from "../exit-codes.js";
 import { openCliWorkspace, WORKSPACE_OPTIONS } from "../open-cli-workspace.js";

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { createApp, createConfiguredTranslator, type PromptResponse } from "@skillbox/server/server/index";
 import { createFakeLlmServer, type FakeLlmRequest, type FakeLlmServer } from "@skillbox/testing";
+import { openWorkspace } from "@skillbox/workspace/workspace/open-workspace";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createApp, createConfiguredTranslator, type PromptResponse } from "../../server/index.js";
-import { openWorkspace } from "../../workspace/open-workspace.js";
 import { type CliHarness, createCliHarness } from "../__fixtures__/cli-harness.js";
 import { promptCommand } from "./prompt.js";
 import { runCommand } from "./run.js";

@@ -8,7 +8,7 @@ import {
   resolveConfiguredModel,
   resolveWorkspaceCatalogOptions,
   type WorkspaceCatalogRequest,
-} from "../../workspace/workspace-catalog.js";
+} from "@skillbox/workspace/workspace/workspace-catalog";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine, escapeTerminalText } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";

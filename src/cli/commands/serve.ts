@@ -7,9 +7,9 @@ import {
   DEFAULT_PORT,
   isLoopbackHost,
   startServer,
-} from "../../server/index.js";
-import { loadToken } from "../../workspace/load-token.js";
-import { hasMcpServers, type McpSkills } from "../../workspace/mcp-skills.js";
+} from "@skillbox/server/server/index";
+import { loadToken } from "@skillbox/workspace/workspace/load-token";
+import { hasMcpServers, type McpSkills } from "@skillbox/workspace/workspace/mcp-skills";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
@@ -88,7 +88,7 @@ export const serveCommand: CliCommand = {
       if (problem !== undefined) io.stderr(`skillbox serve: warning: ${escapeTerminalLine(problem)}\n`);
       // Connected in the background: the page works at once and lists MCP skills when they arrive.
       if (!values["no-mcp"] && hasMcpServers(workspace.config)) {
-        const { openMcpSkills } = await import("../../workspace/open-mcp-skills.js");
+        const { openMcpSkills } = await import("@skillbox/workspace/workspace/open-mcp-skills");
         mcpSkills = openMcpSkills(workspace, {
           onDiagnostic: (diagnostic) => io.stderr(`skillbox serve: ${formatDiagnosticLine(diagnostic)}\n`),
         });

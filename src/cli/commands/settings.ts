@@ -4,7 +4,7 @@ import { describeZodIssues } from "@skillbox/core/store/describe-zod-issues";
 import { describeUnsafeSettingName } from "@skillbox/core/store/setting-names";
 import type { SkillSettings } from "@skillbox/core/store/skill-settings";
 import { strictSkillSettingsSchema } from "@skillbox/core/store/skill-settings-schema";
-import type { Workspace } from "../../workspace/workspace.js";
+import type { Workspace } from "@skillbox/workspace/workspace/workspace";
 import type { CliCommand, CliIo } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK, EXIT_USAGE } from "../exit-codes.js";

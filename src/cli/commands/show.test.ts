@@ -1,8 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${...}` placeholders in skill bodies are part of what these tests check.
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { openWorkspace } from "@skillbox/workspace/workspace/open-workspace";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openWorkspace } from "../../workspace/open-workspace.js";
 import { type CliHarness, createCliHarness } from "../__fixtures__/cli-harness.js";
 import { showCommand } from "./show.js";
 

@@ -9,8 +9,8 @@ import {
   type SkillStateScope,
 } from "@skillbox/core/store/skill-state";
 import { suggestSkillNames } from "@skillbox/core/tools/suggest-skill-names";
-import { hasMcpServers, mcpLabelOf } from "../../workspace/mcp-skills.js";
-import type { Workspace } from "../../workspace/workspace.js";
+import { hasMcpServers, mcpLabelOf } from "@skillbox/workspace/workspace/mcp-skills";
+import type { Workspace } from "@skillbox/workspace/workspace/workspace";
 import type { CliCommand, CliIo } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
@@ -110,7 +110,9 @@ async function findMcpSkill(
 ): Promise<string | undefined> {
   const label = mcpLabelOf(name);
   if (label === undefined || !hasMcpServers(workspace.config)) return undefined;
-  const { configuredMcpLabels, openMcpSkills } = await import("../../workspace/open-mcp-skills.js");
+  const { configuredMcpLabels, openMcpSkills } = await import(
+    "@skillbox/workspace/workspace/open-mcp-skills"
+  );
   if (!configuredMcpLabels(workspace).includes(label)) return undefined;
   if (timeoutMs === undefined) return name;
   const mcp = openMcpSkills(workspace, { timeoutMs });

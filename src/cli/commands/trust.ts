@@ -8,8 +8,13 @@ import {
   createSettingsApprovalStorage,
   type McpSkillApprovals,
 } from "@skillbox/mcp-host/mcp-host/mcp-skill-approvals";
-import { hasMcpServers, type McpSkillEntry, type McpSkills, mcpLabelOf } from "../../workspace/mcp-skills.js";
-import type { Workspace } from "../../workspace/workspace.js";
+import {
+  hasMcpServers,
+  type McpSkillEntry,
+  type McpSkills,
+  mcpLabelOf,
+} from "@skillbox/workspace/workspace/mcp-skills";
+import type { Workspace } from "@skillbox/workspace/workspace/workspace";
 import type { CliCommand } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK } from "../exit-codes.js";
@@ -81,7 +86,7 @@ export const trustCommand: CliCommand = {
           return EXIT_OK;
         }
       }
-      const { openMcpSkills } = await import("../../workspace/open-mcp-skills.js");
+      const { openMcpSkills } = await import("@skillbox/workspace/workspace/open-mcp-skills");
       mcp = openMcpSkills(workspace, {
         timeoutMs,
         onDiagnostic: (diagnostic) => io.stderr(`${formatDiagnosticLine(diagnostic)}\n`),
@@ -118,7 +123,7 @@ export const trustCommand: CliCommand = {
 
 async function configuredLabels(workspace: Workspace): Promise<string[]> {
   if (!hasMcpServers(workspace.config)) return [];
-  const { configuredMcpLabels } = await import("../../workspace/open-mcp-skills.js");
+  const { configuredMcpLabels } = await import("@skillbox/workspace/workspace/open-mcp-skills");
   return configuredMcpLabels(workspace);
 }
 

@@ -17,7 +17,7 @@ import {
   validateSkillDirectory,
 } from "@skillbox/core/registry/files/validate-skill-directory";
 import { type Diagnostic, hasErrors } from "@skillbox/core/skills/diagnostic";
-import { loadConfig } from "../../workspace/load-config.js";
+import { loadConfig } from "@skillbox/workspace/workspace/load-config";
 import type { CliCommand, CliIo } from "../command.js";
 import { escapeTerminalLine, formatDiagnosticLine } from "../escape-terminal-text.js";
 import { EXIT_OK, EXIT_PROBLEMS } from "../exit-codes.js";
