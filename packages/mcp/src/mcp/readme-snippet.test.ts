@@ -10,7 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterEach, expect, it } from "vitest";
 
 const packageRoot = fileURLToPath(new URL("../../../../", import.meta.url));
-const MARKER = "<!-- tested by src/mcp/readme-snippet.test.ts -->";
+const MARKER = "<!-- tested by packages/mcp/src/mcp/readme-snippet.test.ts -->";
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
