@@ -5,6 +5,7 @@ import { Agent } from "@mastra/core/agent";
 import { createTool } from "@mastra/core/tools";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { InMemoryAuditLog } from "../store/audit-log.js";
+import { defineTool } from "../tools/define-tool.js";
 import { echoTool, trackFakeLlmServers } from "./__fixtures__/adapter-test-fixtures.js";
 import {
   FIXTURE_SKILLS,
@@ -105,5 +106,33 @@ describe("toMastraTools", () => {
     const messages = (server.requests[1]?.body.messages ?? []) as { role: string; content: string }[];
     const toolMessages = messages.filter((message) => message.role === "tool");
     expect(toolMessages.map((message) => message.content)).toEqual(["Nothing to echo.", "hi"]);
+  });
+
+  it("sends the model Mastra's own input-check failure as error text, not an empty result", async () => {
+    // Mastra checks the input against the JSON Schema before `execute` and hands its own error
+    // object to toModelOutput instead of a Skillbox result.
+    const greet = defineTool<{ name: string }>({
+      name: "greet",
+      description: "Greets someone.",
+      inputSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+      execute: async (input) => ({ content: `Hello, ${input.name}.` }),
+    });
+    const server = await servers.start({
+      script: [{ toolCalls: [{ name: "greet", arguments: {} }] }, { text: "done" }],
+    });
+    const openai = createOpenAI({ baseURL: server.openaiBaseUrl, apiKey: "test-key" });
+    const agent = new Agent({
+      id: "greeter",
+      name: "Greeter",
+      instructions: "Greet.",
+      model: openai.chat("fake-model"),
+      tools: toMastraTools([greet as never], { createTool }),
+    });
+    await agent.generate("greet");
+
+    const messages = (server.requests[1]?.body.messages ?? []) as { role: string; content?: string }[];
+    const [toolMessage] = messages.filter((message) => message.role === "tool");
+    expect(toolMessage?.content).toEqual(expect.stringContaining("greet"));
+    expect(toolMessage?.content).toEqual(expect.stringContaining("name"));
   });
 });

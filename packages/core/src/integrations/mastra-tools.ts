@@ -15,7 +15,7 @@ export interface MastraToolOptions {
     input: unknown,
     context: { agent?: { toolCallId?: string }; abortSignal?: AbortSignal },
   ) => Promise<ToolResult>;
-  /** The model sees the result's text, as error text when `isError` is set. */
+  /** The model sees the result's text, as error text when `isError` is set (or Mastra's input check failed). */
   toModelOutput: (output: unknown) => { type: "text" | "error-text"; value: string };
 }
 
@@ -50,12 +50,20 @@ export function toMastraTools<MastraTool>(
           },
           { ...options, ...(context.abortSignal === undefined ? {} : { signal: context.abortSignal }) },
         ),
-      // Mastra types the output from an output schema, which these tools do not declare.
-      toModelOutput: (output) => ({
-        type: (output as ToolResult).isError === true ? "error-text" : "text",
-        value: (output as ToolResult).content,
-      }),
+      toModelOutput,
     });
   }
   return set;
+}
+
+/**
+ * The model's view of a call's output: usually the Skillbox ToolResult `execute` returned, but Mastra
+ * checks the input against the schema first and, when that fails, hands over its own
+ * `{ error: true, message }` instead (typed `unknown`: Mastra types it from an output schema, which
+ * these tools do not declare).
+ */
+function toModelOutput(output: unknown): { type: "text" | "error-text"; value: string } {
+  const { content, isError, message } = (output ?? {}) as Partial<ToolResult> & { message?: unknown };
+  if (typeof content === "string") return { type: isError === true ? "error-text" : "text", value: content };
+  return { type: "error-text", value: typeof message === "string" ? message : JSON.stringify(output ?? null) };
 }
