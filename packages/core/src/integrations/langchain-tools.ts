@@ -30,7 +30,10 @@ export interface LangChainHelpers<LangChainTool> {
 
 /**
  * The tools for `model.bindTools(tools)` and `tool.invoke(toolCall)`. A failure the model can act on
- * comes back as text starting with "Error: " (and `artifact.isError`), never as a throw.
+ * comes back as text starting with "Error: " (and `artifact.isError`), never as a throw. Arguments
+ * that fail LangChain's own check against the schema (a required one missing, a wrong type) throw
+ * `ToolInputParsingException` before the tool runs: LangGraph's ToolNode turns that into an error
+ * message; a hand-written loop catches it (the README's does).
  */
 export function toLangChainTools<LangChainTool>(
   source: ToolSource,
