@@ -47,7 +47,18 @@ describe("skills.langchainTools", () => {
       if (!reply.tool_calls?.length) break;
       for (const call of reply.tool_calls) {
         // biome-ignore lint/style/noNonNullAssertion: the README snippet as users write it.
-        messages.push(await tools.find((t) => t.name === call.name)!.invoke(call));
+        const tool = tools.find((t) => t.name === call.name)!;
+        messages.push(
+          await tool.invoke(call).catch(
+            (error: Error) =>
+              // biome-ignore lint/style/noNonNullAssertion: the README snippet as users write it.
+              new ToolMessage({
+                tool_call_id: call.id!,
+                status: "error",
+                content: `Error: ${error.message}`,
+              }),
+          ),
+        );
       }
     }
 
@@ -90,6 +101,15 @@ describe("skills.langchainTools", () => {
 });
 
 describe("toLangChainTools", () => {
+  it("leaves arguments LangChain's own schema check rejects to the loop: invoke throws before the tool runs", async () => {
+    const audit = new InMemoryAuditLog();
+    skills = await createSkills({ dirs: [FIXTURE_SKILLS], sessionId: "chat-2", toolCalls: { audit } });
+    const [loadSkill] = skills.langchainTools({ DynamicStructuredTool });
+    const call = { id: "call_9", name: "load_skill", args: {}, type: "tool_call" as const };
+    await expect(loadSkill?.invoke(call)).rejects.toThrow(/did not match expected schema/);
+    expect(audit.list("chat-2")).toEqual([]);
+  });
+
   it("answers a failed call with an error ToolMessage the model can act on, keeping the call's id", async () => {
     const [echo] = toLangChainTools([echoTool as never], { DynamicStructuredTool });
     const failed = await echo?.invoke({ id: "call_7", name: "echo", args: {}, type: "tool_call" });
