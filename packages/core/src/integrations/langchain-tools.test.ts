@@ -51,9 +51,8 @@ describe("skills.langchainTools", () => {
         messages.push(
           await tool.invoke(call).catch(
             (error: Error) =>
-              // biome-ignore lint/style/noNonNullAssertion: the README snippet as users write it.
               new ToolMessage({
-                tool_call_id: call.id!,
+                tool_call_id: call.id ?? "",
                 status: "error",
                 content: `Error: ${error.message}`,
               }),
