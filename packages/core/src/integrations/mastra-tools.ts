@@ -65,5 +65,8 @@ export function toMastraTools<MastraTool>(
 function toModelOutput(output: unknown): { type: "text" | "error-text"; value: string } {
   const { content, isError, message } = (output ?? {}) as Partial<ToolResult> & { message?: unknown };
   if (typeof content === "string") return { type: isError === true ? "error-text" : "text", value: content };
-  return { type: "error-text", value: typeof message === "string" ? message : JSON.stringify(output ?? null) };
+  return {
+    type: "error-text",
+    value: typeof message === "string" ? message : JSON.stringify(output ?? null),
+  };
 }
