@@ -68,7 +68,8 @@ export function toAiSdkTools<Schema>(
         runToolCall(
           tools,
           { id: execution.toolCallId, name: skillboxTool.name, arguments: asArguments(input) },
-          { ...options, ...(execution.abortSignal === undefined ? {} : { signal: execution.abortSignal }) },
+          options,
+          execution.abortSignal,
         ),
       toModelOutput: ({ output }) =>
         output.isError === true

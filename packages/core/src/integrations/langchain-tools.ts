@@ -5,7 +5,13 @@
 
 import { parseToolArguments } from "../agent/providers/parse-tool-arguments.js";
 import type { ToolResult } from "../tools/define-tool.js";
-import { readTools, runToolCall, type ToolCallOptions, type ToolSource } from "./run-tool-call.js";
+import {
+  readTools,
+  runToolCall,
+  type ToolCallOptions,
+  type ToolSource,
+  toolResultText,
+} from "./run-tool-call.js";
 
 /** What the adapter hands `new DynamicStructuredTool(…)` of `@langchain/core/tools`. */
 export interface LangChainToolFields {
@@ -56,9 +62,10 @@ export function toLangChainTools<LangChainTool>(
               name: skillboxTool.name,
               ...parseToolArguments(input),
             },
-            { ...options, ...(config?.signal === undefined ? {} : { signal: config.signal }) },
+            options,
+            config?.signal,
           );
-          return [result.isError === true ? `Error: ${result.content}` : result.content, result];
+          return [toolResultText(result), result];
         },
       }),
   );

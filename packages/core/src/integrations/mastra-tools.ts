@@ -48,7 +48,8 @@ export function toMastraTools<MastraTool>(
             name: skillboxTool.name,
             ...parseToolArguments(input),
           },
-          { ...options, ...(context.abortSignal === undefined ? {} : { signal: context.abortSignal }) },
+          options,
+          context.abortSignal,
         ),
       toModelOutput,
     });

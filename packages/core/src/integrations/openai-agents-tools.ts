@@ -2,7 +2,13 @@
 // by the SDK's own `tool()` helper, which the caller passes in so this package never imports the SDK.
 
 import { parseToolArguments } from "../agent/providers/parse-tool-arguments.js";
-import { readTools, runToolCall, type ToolCallOptions, type ToolSource } from "./run-tool-call.js";
+import {
+  readTools,
+  runToolCall,
+  type ToolCallOptions,
+  type ToolSource,
+  toolResultText,
+} from "./run-tool-call.js";
 
 /** What the adapter hands `tool()` of `@openai/agents`: a non-strict function tool over a JSON Schema. */
 export interface OpenAIAgentsToolOptions {
@@ -54,9 +60,10 @@ export function toOpenAIAgentsTools<AgentTool>(
             name: skillboxTool.name,
             ...parseToolArguments(input),
           },
-          { ...options, ...(details?.signal === undefined ? {} : { signal: details.signal }) },
+          options,
+          details?.signal,
         );
-        return result.isError === true ? `Error: ${result.content}` : result.content;
+        return toolResultText(result);
       },
     }),
   );

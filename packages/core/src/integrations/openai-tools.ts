@@ -3,7 +3,13 @@
 
 import { parseToolArguments } from "../agent/providers/parse-tool-arguments.js";
 import type { JsonSchema } from "../tools/define-tool.js";
-import { readTools, runToolCall, type ToolCallOptions, type ToolSource } from "./run-tool-call.js";
+import {
+  readTools,
+  runToolCall,
+  type ToolCallOptions,
+  type ToolSource,
+  toolResultText,
+} from "./run-tool-call.js";
 
 // The shapes below are the parts of the OpenAI SDK's types these functions read and write, declared
 // here so that users without the `openai` package still compile; openai-tools.test.ts checks that
@@ -68,7 +74,7 @@ export async function handleOpenAIToolCalls(
       options,
     );
     // Chat Completions has no error flag on tool messages; the prefix tells the model it failed.
-    const content = result.isError === true ? `Error: ${result.content}` : result.content;
+    const content = toolResultText(result);
     messages.push({ role: "tool", tool_call_id: call.id, content });
   }
   return messages;

@@ -3,8 +3,9 @@
 // process whose OpenAI settings (OPENAI_BASE_URL, OPENAI_API_KEY) point at the fake LLM server.
 import * as path from "node:path";
 import { afterEach, expect, it } from "vitest";
+import { REPOSITORY_ROOT } from "../__fixtures__/packed-core.js";
 import { FOLLOWED_ANSWER, lastToolResult } from "./__fixtures__/release-notes-script.js";
-import { createSnippetRunner, REPOSITORY_ROOT, readSnippetAfter } from "./__fixtures__/run-readme-snippet.js";
+import { createSnippetRunner, readSnippetAfter } from "./__fixtures__/run-readme-snippet.js";
 
 const snippets = createSnippetRunner();
 afterEach(() => snippets.cleanUp());

@@ -4,8 +4,9 @@
 // node_modules, and its OpenAI settings pointed at the fake LLM server.
 import * as path from "node:path";
 import { afterEach, expect, it } from "vitest";
+import { REPOSITORY_ROOT } from "../__fixtures__/packed-core.js";
 import { FOLLOWED_ANSWER, lastToolResult } from "./__fixtures__/release-notes-script.js";
-import { createSnippetRunner, REPOSITORY_ROOT, readSnippetAfter } from "./__fixtures__/run-readme-snippet.js";
+import { createSnippetRunner, readSnippetAfter } from "./__fixtures__/run-readme-snippet.js";
 
 const MARKER = "<!-- tested by packages/core/src/integrations/readme-snippet.test.ts -->";
 const snippets = createSnippetRunner();

@@ -21,17 +21,27 @@ export function readTools(source: ToolSource): readonly Tool[] {
   return typeof source === "function" ? source() : source;
 }
 
-/** Runs the call against the tools; never throws (unknown tools and bad input become error results). */
+/**
+ * Runs the call against the tools; never throws (unknown tools and bad input become error results).
+ * `signal`, the framework's abort signal for this call when it has one, wins over `options.signal`.
+ */
 export async function runToolCall(
   tools: readonly Tool[],
   call: ToolCall,
   options: ToolCallOptions = {},
+  signal?: AbortSignal,
 ): Promise<ToolResult> {
   const executed = await executeToolCall(call, {
     ...options,
+    ...(signal === undefined ? {} : { signal }),
     tools: new Map(tools.map((tool) => [tool.name, tool])),
     sessionId: options.sessionId ?? "integration",
     agentName: options.agentName ?? "integration",
   });
   return executed.result;
+}
+
+/** A result as text for frameworks with no error flag on a tool's output: failures start with "Error: ". */
+export function toolResultText(result: ToolResult): string {
+  return result.isError === true ? `Error: ${result.content}` : result.content;
 }

@@ -5,14 +5,13 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { FakeLlmServer } from "@skillbox/testing";
+import { REPOSITORY_ROOT } from "../../__fixtures__/packed-core.js";
 import { trackFakeLlmServers } from "./adapter-test-fixtures.js";
 import { FIXTURE_SKILLS } from "./release-notes-script.js";
 
 const run = promisify(execFile);
-export const REPOSITORY_ROOT = fileURLToPath(new URL("../../../../../", import.meta.url));
 
 /** The ```ts block after the first occurrence of `marker` in `file`, or undefined. */
 export function readSnippetAfter(file: string, marker: string): string | undefined {
