@@ -1,6 +1,8 @@
 // Skillbox's public library API, named exports only: everything of @skillbox/core, and fleet mode.
 
 export * from "@skillbox/core";
+// Kept off @skillbox/core's main entry so that importing it does not load zod.
+export * from "@skillbox/core/schemas";
 export type {
   OpenPostgresStoreOptions,
   PostgresStore,

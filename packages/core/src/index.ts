@@ -69,14 +69,9 @@ export { collectRegistryEvents, waitForRegistryEvent } from "./registry/watch/wa
 export { checkSpecFields } from "./skills/check-spec-fields.js";
 export type { Diagnostic, DiagnosticSeverity } from "./skills/diagnostic.js";
 export { formatDiagnostic, hasErrors } from "./skills/diagnostic.js";
-export { createFrontmatterJsonSchema } from "./skills/frontmatter-json-schema.js";
-export type { FrontmatterField, SkillFrontmatter } from "./skills/frontmatter-schema.js";
-export {
-  frontmatterFieldSchemas,
-  KNOWN_FIELDS,
-  SPEC_FIELDS,
-  skillFrontmatterSchema,
-} from "./skills/frontmatter-schema.js";
+export type { FrontmatterField } from "./skills/frontmatter-fields.js";
+export { KNOWN_FIELDS, SPEC_FIELDS } from "./skills/frontmatter-fields.js";
+export type { SkillFrontmatter } from "./skills/frontmatter-schema.js";
 export type { LoadSkillTextOptions } from "./skills/load-skill-text.js";
 export {
   createDefaultSkillMetadata,
