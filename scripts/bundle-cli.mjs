@@ -1,25 +1,31 @@
-// Bundles the `skillbox` CLI into dist/cli (main.js plus one chunk per lazily loaded command), over
-// the per-file tsc output. Node 20 has no compile cache, and loading a few hundred small ES modules
-// (ours, zod's) cost more start-up than the work of a `validate` or `list`; a bundle halves it.
-// The library entry points (dist/index.js, dist/agent, ...) stay per-file for tree-shaking users.
+// Bundles the `skillbox` CLI into dist/cli (main.js, one chunk per lazily loaded command, and the
+// workspace chunk), from the sources. Node 20 has no compile cache: each ES module file cost about
+// half a millisecond to load and every ES module Node's asynchronous loader links costs more than a
+// CommonJS one, so the CLI is CommonJS (dist/cli/package.json says so) in few files.
+// The library entry points (dist/index.js, dist/agent, ...) stay per-file ES modules.
 //
-// `node scripts/bundle-cli.mjs [--outdir <folder>] [--metafile <file>]`: another folder for
-// experiments (it needs package.json, skills/ and node_modules/ two levels up, as dist/cli does), and
-// esbuild's metafile to see why a module lands in a chunk (`npx esbuild --analyze` reads it too).
+// Chunks: rolldown keeps a module in the chunk of a (dynamic) importer that has already loaded it,
+// and `workspace` groups everything open-cli-workspace.ts reaches statically (the workspace, the
+// registry, the config): nearly every command needs it, and as one chunk `list` loads 8 files
+// instead of 30 (with esbuild, which makes one chunk per distinct set of entry points).
+//
+// `node scripts/bundle-cli.mjs [--outdir <folder>] [--report]`: another folder for experiments (it
+// needs package.json, skills/ and node_modules/ two levels up, as dist/cli does); --report prints
+// each chunk with its size and largest modules.
 import { writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { build } from "esbuild";
+import { rolldown } from "rolldown";
 
-const { values } = parseArgs({ options: { outdir: { type: "string" }, metafile: { type: "string" } } });
+const { values } = parseArgs({ options: { outdir: { type: "string" }, report: { type: "boolean" } } });
+const outdir = values.outdir ?? "dist/cli";
 
 /**
  * Modules the CLI needs synchronously but rarely (zod schemas, wanted only to word a value a plain
  * check rejects; picomatch, only once a skill has `paths:`; ignore, only once a walk meets a `.gitignore`; the semantic ranker, only when configured; the SQLite stores, only once a command
  * uses one). Each `loader` file statically imports its `module` and returns it from `exportName`;
  * in the bundle the loader becomes a require() of `module` built as its own entry point `entry`
- * (require of an ES module, Node 20.19+, shares the ES module cache: one zod, one copy of each schema),
- * so no command evaluates zod at start-up.
+ * (one module cache: one zod, one copy of each schema), so no command evaluates zod at start-up.
  */
 const LAZY_MODULES = [
   {
@@ -66,60 +72,111 @@ const LAZY_MODULES = [
   },
 ];
 
-/** @type {import("esbuild").Plugin} */
-const lazyModules = {
-  name: "lazy-modules",
-  setup(build) {
-    for (const lazy of LAZY_MODULES) {
-      const loader = resolve(lazy.loader);
-      build.onLoad({ filter: new RegExp(`^${escapeRegExp(loader)}$`) }, () => ({
-        contents: [
-          `import { createRequire } from "node:module";`,
-          "let loaded;",
-          `export function ${lazy.exportName}() {`,
-          `  return (loaded ??= createRequire(import.meta.url)("./${lazy.entry}.js"));`,
-          "}",
-        ].join("\n"),
-        loader: "js",
-      }));
-    }
-  },
-};
+/** What every workspace command loads statically: grouped into the `workspace` chunk. */
+const WORKSPACE_GROUP_ROOT = resolve("src/cli/open-cli-workspace.ts");
 
-const result = await build({
-  entryPoints: {
+const loaders = new Map(LAZY_MODULES.map((lazy) => [resolve(lazy.loader), lazy]));
+const loadersMet = new Set();
+
+const bundle = await rolldown({
+  input: {
     main: "src/cli/main.ts",
     ...Object.fromEntries(LAZY_MODULES.map((lazy) => [lazy.entry, lazy.module])),
   },
-  outdir: values.outdir ?? "dist/cli",
-  bundle: true,
-  splitting: true,
-  format: "esm",
   platform: "node",
-  target: "node20",
   // Native addons and the optional AI SDK peer stay outside the bundle.
-  external: ["better-sqlite3", "ai"],
+  external: ["better-sqlite3", "ai", /^node:/],
   // The workspace packages are bundled from their sources, as the tests run them.
-  conditions: ["skillbox-source"],
-  // Bundled CommonJS dependencies call require(); ES modules have none, so give each chunk one.
-  banner: {
-    js: "import { createRequire as __skillboxCreateRequire } from 'node:module'; const require = __skillboxCreateRequire(import.meta.url);",
+  resolve: {
+    conditionNames: ["skillbox-source", "node", "import", "default"],
+    extensionAlias: { ".js": [".ts", ".js"] },
   },
-  // Chunks sit beside main.js: package-info.ts finds the package root two levels up from them.
-  chunkNames: "[name]-[hash]",
-  legalComments: "none",
-  logLevel: "warning",
-  plugins: [lazyModules],
-  metafile: true,
+  plugins: [
+    {
+      name: "lazy-modules",
+      load(id) {
+        const lazy = loaders.get(id);
+        if (lazy === undefined) return null;
+        loadersMet.add(lazy.loader);
+        // createRequire(__filename) rather than require(): the bundler must not follow it.
+        return [
+          `import { createRequire } from "node:module";`,
+          "let loaded;",
+          `export function ${lazy.exportName}() {`,
+          `  return (loaded ??= createRequire(__filename)("./${lazy.entry}.js"));`,
+          "}",
+        ].join("\n");
+      },
+    },
+  ],
+  logLevel: "warn",
 });
-if (values.metafile !== undefined) writeFileSync(values.metafile, JSON.stringify(result.metafile));
-// A loader esbuild never met means a renamed file: the bundle would load zod eagerly again.
-const inputs = new Set(Object.keys(result.metafile.inputs));
+let workspaceModules;
+const { output } = await bundle.write({
+  dir: outdir,
+  format: "cjs",
+  entryFileNames: "[name].js",
+  // Chunks sit beside main.js: package-info.ts finds the package root two levels up from them.
+  chunkFileNames: "[name]-[hash].js",
+  comments: { legal: false },
+  codeSplitting: {
+    groups: [
+      {
+        name: (id, context) => {
+          workspaceModules ??= staticallyReachable(WORKSPACE_GROUP_ROOT, context);
+          return workspaceModules.has(id) ? "workspace" : null;
+        },
+        debugName: "workspace",
+      },
+    ],
+  },
+});
+await bundle.close();
+// The root package is an ES module package; this folder holds CommonJS.
+writeFileSync(join(outdir, "package.json"), `${JSON.stringify({ type: "commonjs" })}\n`);
+
+// A loader the bundler never met means a renamed file: the bundle would load zod eagerly again.
 for (const lazy of LAZY_MODULES) {
-  if (!inputs.has(lazy.loader))
+  if (!loadersMet.has(lazy.loader))
     throw new Error(`bundle-cli: ${lazy.loader} is not in the bundle; update LAZY_MODULES`);
 }
+// zod in main or the workspace chunk would be compiled and evaluated on every run.
+for (const chunk of output) {
+  if (chunk.type !== "chunk" || !(chunk.fileName === "main.js" || chunk.name === "workspace")) continue;
+  const eager = Object.keys(chunk.modules).filter(
+    (id) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(id) || LAZY_MODULES.some((lazy) => id === resolve(lazy.module)),
+  );
+  if (eager.length > 0)
+    throw new Error(`bundle-cli: ${chunk.fileName} holds ${eager[0]}: a lazy module is imported statically`);
+}
+if (values.report) {
+  for (const chunk of output) {
+    if (chunk.type !== "chunk") continue;
+    const modules = Object.entries(chunk.modules).sort(
+      (left, right) => right[1].renderedLength - left[1].renderedLength,
+    );
+    process.stdout.write(
+      `${chunk.fileName} ${(chunk.code.length / 1024).toFixed(1)} KB, ${modules.length} modules\n`,
+    );
+    for (const [id, module] of modules.slice(0, 8))
+      process.stdout.write(
+        `  ${(module.renderedLength / 1024).toFixed(1).padStart(6)} KB ${id.replace(`${process.cwd()}/`, "")}\n`,
+      );
+  }
+}
 
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The modules `root` imports statically, directly or not (dynamic imports and lazy loaders end a path). */
+function staticallyReachable(root, context) {
+  const reached = new Set();
+  const pending = [root];
+  while (pending.length > 0) {
+    const id = pending.pop();
+    if (reached.has(id)) continue;
+    const info = context.getModuleInfo(id);
+    if (info === null) continue;
+    reached.add(id);
+    pending.push(...info.importedIds);
+  }
+  return reached;
 }

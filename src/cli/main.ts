@@ -22,7 +22,8 @@ const output = createBatchedOutput({
 // Whatever ends the process (process.exit included) writes the gathered stderr text first.
 process.on("exit", output.flush);
 
-process.exitCode = await runCli(
+// No top-level await: the bundle is CommonJS (see scripts/bundle-cli.mjs).
+void runCli(
   process.argv.slice(2),
   {
     stdout: output.stdout,
@@ -37,5 +38,7 @@ process.exitCode = await runCli(
         : Promise.resolve(),
   },
   { commands: commandTable, version: readPackageVersion },
-);
-output.flush();
+).then((code) => {
+  process.exitCode = code;
+  output.flush();
+});
