@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { checkToolInput } from "./check-tool-input.js";
 import { defineTool, type Tool } from "./define-tool.js";
-import { clampedInteger } from "./input-fields.js";
+
+// A user's own zod field that clamps a number into 1..5 rather than refusing it.
+const clampedCount = z.preprocess(
+  (value) => (typeof value === "number" ? Math.min(5, Math.max(1, Math.floor(value))) : value),
+  z.int().min(1).max(5),
+);
 
 const runs: unknown[] = [];
 const copy = defineTool({
@@ -11,7 +16,7 @@ const copy = defineTool({
   inputSchema: z.strictObject({
     from: z.string().describe("Source path."),
     to: z.array(z.string()).describe("Destinations."),
-    count: clampedInteger(1, 5).meta({ default: 1 }).optional(),
+    count: clampedCount.meta({ default: 1 }).optional(),
   }),
   async execute(input) {
     runs.push(input);

@@ -1,12 +1,21 @@
 // The one tool shape every Skillbox tool uses (skill tools and the agent's built-ins), in the
 // `tool({ inputSchema, execute(input, { abortSignal }) })` form the Vercel AI SDK made familiar.
-// A tool's input is a zod schema: the JSON Schema providers get and the TypeScript type of
-// `execute`'s input are derived from it, and every call is checked against it whole.
+// A tool's input is a schema — a user's zod object schema, or one built with input-schema.ts (core's
+// own tools, which keeps zod off core's import path): the JSON Schema providers get and the
+// TypeScript type of `execute`'s input are derived from it, and every call is checked against it whole.
 // Provider adapters translate the shape; nothing else needs to know a wire format.
 
-import { z } from "zod";
+import type { z } from "zod";
 import { describeInputIssues } from "./describe-input-issues.js";
-import { type JsonSchema, toJsonSchema } from "./json-schema.js";
+import {
+  type InputIssue,
+  type InputObject,
+  type InputOf,
+  type InputShape,
+  isInputObject,
+  type OutputOf,
+} from "./input-schema.js";
+import { isZodSchema, type JsonSchema, toJsonSchema } from "./json-schema.js";
 import type { SkillLoaded } from "./skill-loaded.js";
 
 export type { JsonSchema } from "./json-schema.js";
@@ -49,34 +58,48 @@ export interface Tool<Input = Record<string, unknown>> {
   execute(input: Input, context: ToolContext): Promise<ToolResult>;
 }
 
-/** How a zod-defined tool is declared. */
-export interface ToolDefinition<Schema extends z.ZodObject> {
+/** A tool's input schema: a zod object schema, or an object built with input-schema.ts. */
+export type ToolInputSchema = z.ZodObject | InputObject<InputShape>;
+
+type SchemaInput<Schema> = Schema extends z.ZodType
+  ? z.input<Schema>
+  : Schema extends ToolInputSchema
+    ? InputOf<Exclude<Schema, z.ZodType>>
+    : never;
+type SchemaOutput<Schema> = Schema extends z.ZodType
+  ? z.output<Schema>
+  : Schema extends ToolInputSchema
+    ? OutputOf<Exclude<Schema, z.ZodType>>
+    : never;
+
+/** How a tool with an input schema is declared. */
+export interface ToolDefinition<Schema extends ToolInputSchema> {
   name: string;
   description: string;
-  /** The input as a zod object schema, or a function that builds it anew (an enum that follows live data). */
+  /** The input schema, or a function that builds it anew (an enum that follows live data). */
   inputSchema: Schema | (() => Schema);
   /** Runs with input that passed the schema; a call that did not is answered before it gets here. */
-  execute(input: z.output<Schema>, context: ToolContext): Promise<ToolResult>;
+  execute(input: SchemaOutput<Schema>, context: ToolContext): Promise<ToolResult>;
 }
 
 /**
- * Declares a tool. With a zod `inputSchema`, the JSON Schema and the input type are derived from it
- * and `execute` (and `parseInput`) check every input whole, whoever calls them. With a JSON Schema
- * it is the identity, for tools whose input is checked elsewhere (a remote server's).
+ * Declares a tool. With an input schema (zod's or input-schema.ts's), the JSON Schema and the input
+ * type are derived from it and `execute` (and `parseInput`) check every input whole, whoever calls
+ * them. With a JSON Schema it is the identity, for tools whose input is checked elsewhere (a remote server's).
  */
-export function defineTool<Schema extends z.ZodObject>(
+export function defineTool<Schema extends ToolInputSchema>(
   definition: ToolDefinition<Schema>,
-): Tool<z.input<Schema>>;
+): Tool<SchemaInput<Schema>>;
 export function defineTool<Input = Record<string, unknown>>(tool: Tool<Input>): Tool<Input>;
-export function defineTool(definition: ToolDefinition<z.ZodObject> | Tool<unknown>): Tool<unknown> {
-  if (!isZodDefinition(definition)) return definition;
+export function defineTool(definition: ToolDefinition<ToolInputSchema> | Tool<unknown>): Tool<unknown> {
+  if (!isSchemaDefinition(definition)) return definition;
   const source = definition.inputSchema;
   const schemaOf = typeof source === "function" ? source : () => source;
   // A fixed schema is converted once; one built by a function, on every read.
   let fixedJson: JsonSchema | undefined;
-  const jsonOf = (schema: z.ZodObject): JsonSchema => {
-    if (typeof source === "function") return toJsonSchema(schema);
-    fixedJson ??= toJsonSchema(schema);
+  const jsonOf = (schema: ToolInputSchema): JsonSchema => {
+    if (typeof source === "function") return jsonSchemaOf(schema);
+    fixedJson ??= jsonSchemaOf(schema);
     return fixedJson;
   };
   // Inputs this tool's parseInput produced, so execute right after it (the agent's path) does not
@@ -84,14 +107,14 @@ export function defineTool(definition: ToolDefinition<z.ZodObject> | Tool<unknow
   const checkedInputs = new WeakSet<object>();
   const parseInput = (input: unknown): ToolInputCheck<unknown> => {
     const schema = schemaOf();
-    const parsed = schema.safeParse(input, { reportInput: true });
+    const parsed = parseWith(schema, input);
     if (parsed.success) {
       checkedInputs.add(parsed.data);
       return { ok: true, input: parsed.data };
     }
     return {
       ok: false,
-      error: toolError(describeInputIssues(definition.name, parsed.error.issues, jsonOf(schema))),
+      error: toolError(describeInputIssues(definition.name, parsed.issues, jsonOf(schema))),
     };
   };
   return {
@@ -122,9 +145,22 @@ export function toolError(message: string, metadata?: Record<string, unknown>): 
     : { content: message, isError: true, metadata };
 }
 
-function isZodDefinition(
-  definition: ToolDefinition<z.ZodObject> | Tool<unknown>,
-): definition is ToolDefinition<z.ZodObject> {
+function isSchemaDefinition(
+  definition: ToolDefinition<ToolInputSchema> | Tool<unknown>,
+): definition is ToolDefinition<ToolInputSchema> {
   const schema = definition.inputSchema;
-  return typeof schema === "function" || schema instanceof z.ZodType;
+  return typeof schema === "function" || isZodSchema(schema) || isInputObject(schema);
+}
+
+function jsonSchemaOf(schema: ToolInputSchema): JsonSchema {
+  return isInputObject(schema) ? schema.jsonSchema : toJsonSchema(schema);
+}
+
+function parseWith(
+  schema: ToolInputSchema,
+  input: unknown,
+): { success: true; data: object } | { success: false; issues: readonly InputIssue[] } {
+  if (isInputObject(schema)) return schema.parse(input);
+  const parsed = schema.safeParse(input, { reportInput: true });
+  return parsed.success ? parsed : { success: false, issues: parsed.error.issues };
 }

@@ -3,7 +3,6 @@
 
 import { createHash } from "node:crypto";
 import * as path from "node:path";
-import { z } from "zod";
 import { isSkillboxError } from "../errors.js";
 import { buildToolDescription } from "../prompt/tool-description.js";
 import type { SkillRecord } from "../registry/index/skill-record.js";
@@ -13,7 +12,7 @@ import { splitShellCommands } from "../skills/split-shell-commands.js";
 import { substituteSkillBody } from "../skills/substitute.js";
 import { defineTool, type Tool, type ToolContext, type ToolResult, toolError } from "./define-tool.js";
 import { formatInlineSkill } from "./format-inline-skill.js";
-import { clampedInteger } from "./input-fields.js";
+import { type InputOf, inputObject, integerField, type OutputOf, stringField } from "./input-schema.js";
 import { listSkillFiles } from "./list-skill-files.js";
 import { describeAvailable, listLoadableNames, resolveLoadableSkill } from "./resolve-loadable-skill.js";
 import { createSessionLoadTracker, type SessionLoadTracker } from "./session-loads.js";
@@ -27,24 +26,27 @@ export const MAX_ENUM_NAMES = 250;
 
 const SKILL_NAME = "Name of the skill to load.";
 
-/** load_skill's input; `skill_name` gets the current names as an enum in what providers see (buildInputSchema). */
-const loadSkillInput = z.strictObject({
-  skill_name: z.string().describe(SKILL_NAME),
-  args: z
-    .string()
-    .describe("Arguments for the skill, as a user would type them after /name (optional).")
-    .optional(),
-  max_steps: clampedInteger(1, SUB_AGENT_MAX_STEPS)
-    .meta({
+/** load_skill's input, with `skill_name` as given (buildInputSchema lists the current names in it). */
+function loadSkillInput(skillName = stringField({ description: SKILL_NAME })) {
+  return inputObject({
+    skill_name: skillName,
+    args: stringField({
+      description: "Arguments for the skill, as a user would type them after /name (optional).",
+    }).optional(),
+    max_steps: integerField({
+      min: 1,
+      max: SUB_AGENT_MAX_STEPS,
+      clamp: true,
       default: SUB_AGENT_DEFAULT_STEPS,
       description: `For skills that run in a sub-agent: its step limit (default ${SUB_AGENT_DEFAULT_STEPS}, at most ${SUB_AGENT_MAX_STEPS}).`,
-    })
-    .optional(),
-});
+    }).optional(),
+  });
+}
 
+type LoadSkillSchema = ReturnType<typeof loadSkillInput>;
 /** load_skill's input as callers give it. */
-export type LoadSkillInput = z.input<typeof loadSkillInput>;
-type CheckedInput = z.output<typeof loadSkillInput>;
+export type LoadSkillInput = InputOf<LoadSkillSchema>;
+type CheckedInput = OutputOf<LoadSkillSchema>;
 
 /** What load_skill works from. */
 export interface LoadSkillToolOptions {
@@ -225,15 +227,17 @@ async function runFork(
   };
 }
 
+const plainLoadSkillInput = loadSkillInput();
+
 /** The schema providers see: `skill_name` lists the loadable names, unless there are too many. */
-function buildInputSchema(names: readonly string[]): typeof loadSkillInput {
-  if (names.length === 0) return loadSkillInput;
+function buildInputSchema(names: readonly string[]): LoadSkillSchema {
+  if (names.length === 0) return plainLoadSkillInput;
   // An enum in the JSON Schema only: a name outside it gets the tool's did-you-mean answer, not a schema error.
-  const skillName =
+  return loadSkillInput(
     names.length <= MAX_ENUM_NAMES
-      ? z.string().meta({ description: SKILL_NAME, enum: [...names] })
-      : z.string().describe(`Name of the skill to load (${SEARCH_SKILLS_TOOL} finds names).`);
-  return loadSkillInput.extend({ skill_name: skillName });
+      ? stringField({ description: SKILL_NAME, enumHint: names })
+      : stringField({ description: `Name of the skill to load (${SEARCH_SKILLS_TOOL} finds names).` }),
+  );
 }
 
 function hashContent(text: string): string {

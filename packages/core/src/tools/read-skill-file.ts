@@ -4,10 +4,10 @@
 
 import { closeSync, openSync, readSync, realpathSync, statSync } from "node:fs";
 import * as path from "node:path";
-import { z } from "zod";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import { defineTool, type Tool, type ToolResult, toolError } from "./define-tool.js";
 import { detectBinaryType, formatSize } from "./describe-binary-file.js";
+import { type InputOf, inputObject, stringField } from "./input-schema.js";
 import { listSkillFiles } from "./list-skill-files.js";
 import { resolveLoadableSkill } from "./resolve-loadable-skill.js";
 import { type PresentSkillLocation, presentOnDisk } from "./skill-location.js";
@@ -17,13 +17,13 @@ import { READ_SKILL_FILE_TOOL } from "./tool-names.js";
 /** Text beyond this many bytes is cut (with a note); default 256 KiB. */
 export const DEFAULT_MAX_FILE_BYTES = 256 * 1024;
 
-const readSkillFileInput = z.strictObject({
-  skill_name: z.string().describe("Name of the skill the file belongs to."),
-  path: z.string().describe("Path relative to the skill's base directory."),
+const readSkillFileInput = inputObject({
+  skill_name: stringField({ description: "Name of the skill the file belongs to." }),
+  path: stringField({ description: "Path relative to the skill's base directory." }),
 });
 
 /** read_skill_file's input. */
-export type ReadSkillFileInput = z.input<typeof readSkillFileInput>;
+export type ReadSkillFileInput = InputOf<typeof readSkillFileInput>;
 
 /** What read_skill_file works from. */
 export interface ReadSkillFileToolOptions {

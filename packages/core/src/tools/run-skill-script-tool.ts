@@ -1,13 +1,13 @@
 // The `run_skill_script` tool: lets the model run a file from a skill's `scripts/` folder, only for
 // skills whose scripts the person allowed. Every failure is an error result with a way forward.
 
-import { z } from "zod";
 import { describeError, isSkillboxError } from "../errors.js";
 import { listSkillScripts } from "../script-runner/list-skill-scripts.js";
 import type { SkillScriptResult, SpawnFunction } from "../script-runner/run-script-process.js";
 import { runSkillScript } from "../script-runner/run-skill-script.js";
 import type { AuditLog } from "../store/audit-log.js";
 import { defineTool, type Tool, type ToolResult, toolError } from "./define-tool.js";
+import { arrayField, type InputOf, inputObject, scalarStringField, stringField } from "./input-schema.js";
 import { RUN_SKILL_SCRIPT_TOOL } from "./tool-names.js";
 
 /** The skill a name refers to: its canonical name and folder. */
@@ -36,20 +36,15 @@ export interface RunSkillScriptToolOptions {
   spawn?: SpawnFunction;
 }
 
-/** Numbers and booleans become strings (models often send them); anything else stays and is refused. */
-const scriptArgument = z.preprocess(
-  (value) => (typeof value === "number" || typeof value === "boolean" ? String(value) : value),
-  z.string(),
-);
-
-const runSkillScriptInput = z.strictObject({
-  skill_name: z.string().describe("The skill's name, as in the available skills list."),
-  script: z.string().describe('File name inside the skill\'s scripts/ folder, e.g. "extract.py".'),
-  args: z.array(scriptArgument).describe("Command-line arguments, one per item.").optional(),
+const runSkillScriptInput = inputObject({
+  skill_name: stringField({ description: "The skill's name, as in the available skills list." }),
+  script: stringField({ description: 'File name inside the skill\'s scripts/ folder, e.g. "extract.py".' }),
+  // Numbers and booleans become strings (models often send them); anything else is refused.
+  args: arrayField(scalarStringField(), { description: "Command-line arguments, one per item." }).optional(),
 });
 
 /** run_skill_script's input. */
-export type RunSkillScriptInput = z.input<typeof runSkillScriptInput>;
+export type RunSkillScriptInput = InputOf<typeof runSkillScriptInput>;
 
 /** Default cap per stream for output the model reads: more would crowd its context. */
 export const DEFAULT_TOOL_MAX_OUTPUT_BYTES = 32 * 1024;

@@ -1,29 +1,29 @@
 // The search_skills tool: ranked search over skill names, descriptions, when_to_use and tags, for
 // catalogs larger than the Layer 1 budget (the listing's notice points here).
 
-import { z } from "zod";
 import { hybridSearch } from "../registry/semantic/hybrid-search.js";
 import type { SkillRegistry } from "../registry/skill-registry-types.js";
 import { defineTool, type Tool, toolError } from "./define-tool.js";
-import { clampedInteger } from "./input-fields.js";
+import { type InputOf, inputObject, integerField, stringField } from "./input-schema.js";
 import { LOAD_SKILL_TOOL, SEARCH_SKILLS_TOOL } from "./tool-names.js";
 
 /** Results returned unless `limit` says otherwise, and the most ever returned. */
 export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 50;
 
-const searchSkillsInput = z.strictObject({
-  query: z.string().describe("Keywords describing the task."),
-  limit: clampedInteger(1, MAX_SEARCH_LIMIT)
-    .meta({
-      default: DEFAULT_SEARCH_LIMIT,
-      description: `How many results to return (default ${DEFAULT_SEARCH_LIMIT}).`,
-    })
-    .optional(),
+const searchSkillsInput = inputObject({
+  query: stringField({ description: "Keywords describing the task." }),
+  limit: integerField({
+    min: 1,
+    max: MAX_SEARCH_LIMIT,
+    clamp: true,
+    default: DEFAULT_SEARCH_LIMIT,
+    description: `How many results to return (default ${DEFAULT_SEARCH_LIMIT}).`,
+  }).optional(),
 });
 
 /** search_skills's input. */
-export type SearchSkillsInput = z.input<typeof searchSkillsInput>;
+export type SearchSkillsInput = InputOf<typeof searchSkillsInput>;
 
 /** What search_skills works from. */
 export interface SearchSkillsToolOptions {

@@ -2,10 +2,10 @@
 // process-group kill on timeout or abort.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
 import { describeError } from "../../errors.js";
 import { capText } from "../../text/preview-text.js";
 import { defineTool, type Tool, toolError } from "../define-tool.js";
+import { type InputOf, inputObject, numberField, stringField } from "../input-schema.js";
 import { BASH_TOOL } from "../tool-names.js";
 import { runShellCommand } from "./run-shell-command.js";
 import { isInsideRoot, resolveWorkspacePath, resolveWorkspaceRoot, toPosix } from "./workspace-path.js";
@@ -27,13 +27,13 @@ export interface BashToolOptions extends BuiltinToolOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-const bashInput = z.strictObject({
-  command: z.string().describe("The command line, run with bash -c."),
-  timeout_ms: z.number().min(1).describe("Timeout in milliseconds.").optional(),
-  cwd: z.string().describe("Working directory relative to the workspace root.").optional(),
+const bashInput = inputObject({
+  command: stringField({ description: "The command line, run with bash -c." }),
+  timeout_ms: numberField({ min: 1, description: "Timeout in milliseconds." }).optional(),
+  cwd: stringField({ description: "Working directory relative to the workspace root." }).optional(),
 });
 
-export type BashInput = z.input<typeof bashInput>;
+export type BashInput = InputOf<typeof bashInput>;
 
 /** Creates the `bash` tool. A non-zero exit is an error result that still carries the output. */
 export function createBashTool(options: BashToolOptions): Tool<BashInput> {

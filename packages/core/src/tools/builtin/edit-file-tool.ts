@@ -1,21 +1,21 @@
 // The `edit_file` built-in tool: replaces one exact, unique string in a workspace file.
 import { readFile } from "node:fs/promises";
-import { z } from "zod";
 import { describeError } from "../../errors.js";
 import { defineTool, type Tool, toolError } from "../define-tool.js";
+import { booleanField, type InputOf, inputObject, stringField } from "../input-schema.js";
 import { EDIT_FILE_TOOL, WRITE_FILE_TOOL } from "../tool-names.js";
 import type { BuiltinToolOptions } from "./bash-tool.js";
 import { resolveWorkspacePath, resolveWorkspaceRoot } from "./workspace-path.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
-const editFileInput = z.strictObject({
-  path: z.string().describe("File path relative to the workspace root."),
-  old_string: z.string().describe("The exact text to replace."),
-  new_string: z.string().describe("The replacement text."),
-  replace_all: z.boolean().describe("Replace every occurrence instead of exactly one.").optional(),
+const editFileInput = inputObject({
+  path: stringField({ description: "File path relative to the workspace root." }),
+  old_string: stringField({ description: "The exact text to replace." }),
+  new_string: stringField({ description: "The replacement text." }),
+  replace_all: booleanField({ description: "Replace every occurrence instead of exactly one." }).optional(),
 });
 
-export type EditFileInput = z.input<typeof editFileInput>;
+export type EditFileInput = InputOf<typeof editFileInput>;
 
 /** Creates the `edit_file` tool. Zero or several matches are error results that say how to fix the call. */
 export function createEditFileTool(options: BuiltinToolOptions): Tool<EditFileInput> {

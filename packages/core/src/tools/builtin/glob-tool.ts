@@ -1,8 +1,8 @@
 // The `glob` built-in tool: lists workspace files matching a glob pattern (picomatch syntax).
 import picomatch from "picomatch";
-import { z } from "zod";
 import { describeError } from "../../errors.js";
 import { defineTool, type Tool, toolError } from "../define-tool.js";
+import { type InputOf, inputObject, stringField } from "../input-schema.js";
 import { GLOB_TOOL } from "../tool-names.js";
 import type { BuiltinToolOptions } from "./bash-tool.js";
 import { walkWorkspace } from "./walk-workspace.js";
@@ -13,12 +13,12 @@ export interface GlobToolOptions extends BuiltinToolOptions {
   maxResults?: number;
 }
 
-const globInput = z.strictObject({
-  pattern: z.string().describe("Glob pattern (picomatch syntax)."),
-  path: z.string().describe("Folder to search in, relative to the workspace root.").optional(),
+const globInput = inputObject({
+  pattern: stringField({ description: "Glob pattern (picomatch syntax)." }),
+  path: stringField({ description: "Folder to search in, relative to the workspace root." }).optional(),
 });
 
-export type GlobInput = z.input<typeof globInput>;
+export type GlobInput = InputOf<typeof globInput>;
 
 /** Creates the `glob` tool; the pattern is matched against paths relative to `path` (default the root). */
 export function createGlobTool(options: GlobToolOptions): Tool<GlobInput> {

@@ -1,9 +1,9 @@
 // The `grep` built-in tool: a regular expression over workspace files, results capped.
 import { readFile, stat } from "node:fs/promises";
 import picomatch from "picomatch";
-import { z } from "zod";
 import { describeError } from "../../errors.js";
 import { defineTool, type Tool, toolError } from "../define-tool.js";
+import { booleanField, type InputOf, inputObject, stringField } from "../input-schema.js";
 import { GREP_TOOL } from "../tool-names.js";
 import type { BuiltinToolOptions } from "./bash-tool.js";
 import { walkWorkspace } from "./walk-workspace.js";
@@ -16,14 +16,14 @@ export interface GrepToolOptions extends BuiltinToolOptions {
   maxFileBytes?: number;
 }
 
-const grepInput = z.strictObject({
-  pattern: z.string().describe("Regular expression (JavaScript syntax)."),
-  path: z.string().describe("Folder or file to search, relative to the workspace root.").optional(),
-  glob: z.string().describe("Only files whose path matches this glob.").optional(),
-  ignore_case: z.boolean().describe("Case-insensitive matching.").optional(),
+const grepInput = inputObject({
+  pattern: stringField({ description: "Regular expression (JavaScript syntax)." }),
+  path: stringField({ description: "Folder or file to search, relative to the workspace root." }).optional(),
+  glob: stringField({ description: "Only files whose path matches this glob." }).optional(),
+  ignore_case: booleanField({ description: "Case-insensitive matching." }).optional(),
 });
 
-export type GrepInput = z.input<typeof grepInput>;
+export type GrepInput = InputOf<typeof grepInput>;
 
 /** Creates the `grep` tool; output lines are `path:line: text`. Binary and large files are skipped. */
 export function createGrepTool(options: GrepToolOptions): Tool<GrepInput> {

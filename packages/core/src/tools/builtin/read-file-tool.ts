@@ -1,8 +1,8 @@
 // The `read_file` built-in tool: numbered lines of a workspace file, with offset/limit and a size cap.
 import { readFile, stat } from "node:fs/promises";
-import { z } from "zod";
 import { describeError } from "../../errors.js";
 import { defineTool, type Tool, toolError } from "../define-tool.js";
+import { type InputOf, inputObject, numberField, stringField } from "../input-schema.js";
 import { GLOB_TOOL, GREP_TOOL, READ_FILE_TOOL } from "../tool-names.js";
 import type { BuiltinToolOptions } from "./bash-tool.js";
 import { resolveWorkspacePath, resolveWorkspaceRoot } from "./workspace-path.js";
@@ -16,13 +16,13 @@ export interface ReadFileToolOptions extends BuiltinToolOptions {
   maxLineChars?: number;
 }
 
-const readFileInput = z.strictObject({
-  path: z.string().describe("File path relative to the workspace root."),
-  offset: z.number().min(1).describe("First line to return, 1-based.").optional(),
-  limit: z.number().min(1).describe("Number of lines to return.").optional(),
+const readFileInput = inputObject({
+  path: stringField({ description: "File path relative to the workspace root." }),
+  offset: numberField({ min: 1, description: "First line to return, 1-based." }).optional(),
+  limit: numberField({ min: 1, description: "Number of lines to return." }).optional(),
 });
 
-export type ReadFileInput = z.input<typeof readFileInput>;
+export type ReadFileInput = InputOf<typeof readFileInput>;
 
 /** Creates the `read_file` tool; output is `cat -n` style, 1-based line numbers. */
 export function createReadFileTool(options: ReadFileToolOptions): Tool<ReadFileInput> {

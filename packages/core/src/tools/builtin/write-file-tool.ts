@@ -1,18 +1,18 @@
 // The `write_file` built-in tool: creates or replaces a workspace file atomically.
-import { z } from "zod";
 import { describeError } from "../../errors.js";
 import { defineTool, type Tool, toolError } from "../define-tool.js";
+import { type InputOf, inputObject, stringField } from "../input-schema.js";
 import { WRITE_FILE_TOOL } from "../tool-names.js";
 import type { BuiltinToolOptions } from "./bash-tool.js";
 import { resolveWorkspacePath, resolveWorkspaceRoot } from "./workspace-path.js";
 import { writeFileAtomic } from "./write-file-atomic.js";
 
-const writeFileInput = z.strictObject({
-  path: z.string().describe("File path relative to the workspace root."),
-  content: z.string().describe("The complete new content of the file."),
+const writeFileInput = inputObject({
+  path: stringField({ description: "File path relative to the workspace root." }),
+  content: stringField({ description: "The complete new content of the file." }),
 });
 
-export type WriteFileInput = z.input<typeof writeFileInput>;
+export type WriteFileInput = InputOf<typeof writeFileInput>;
 
 /** Creates the `write_file` tool; parent folders are created, the write is temp file + rename. */
 export function createWriteFileTool(options: BuiltinToolOptions): Tool<WriteFileInput> {
