@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import {
   ageFile,
@@ -237,6 +237,27 @@ describe("persisted index", () => {
     const third = single(root, { cacheFile, onParse: (file) => parsed.push(file) });
     expect(third.refresh()).toMatchObject({ parsed: 1, added: ["test:a", "test:b", "test:c"] });
     expect(third.get("b")?.metadata.description).toBe("Changed between processes.");
+  });
+
+  it("keeps no cache file for roots without a skill, and removes the one left from when they had one", () => {
+    const root = temp();
+    const cacheFile = path.join(temp(), "index.json");
+    const empty = single(root, { cacheFile });
+    expect(empty.list()).toEqual([]);
+    empty.close();
+    expect(existsSync(cacheFile)).toBe(false);
+
+    writeSkill(root, "a");
+    const one = single(root, { cacheFile });
+    expect(one.list().map((item) => item.name)).toEqual(["a"]);
+    one.close();
+    expect(existsSync(cacheFile)).toBe(true);
+
+    rmSync(path.join(root, "a"), { recursive: true });
+    const none = single(root, { cacheFile });
+    expect(none.list()).toEqual([]);
+    none.close();
+    expect(existsSync(cacheFile)).toBe(false);
   });
 
   it("does not rewrite an unchanged cache file after a warm start", () => {

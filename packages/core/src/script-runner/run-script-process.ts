@@ -1,7 +1,6 @@
 // Spawns one program without a shell in its own process group, with a timeout (SIGTERM, then
 // SIGKILL), an abort signal and a per-stream byte cap; output can also be streamed as it arrives.
 import { spawn as nodeSpawn } from "node:child_process";
-import { performance } from "node:perf_hooks";
 import { StringDecoder } from "node:string_decoder";
 import { SkillboxError } from "../errors.js";
 import { createOutputCapture } from "./create-output-capture.js";

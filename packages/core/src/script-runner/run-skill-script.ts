@@ -1,6 +1,5 @@
 // Runs a file from a skill's `scripts/` folder, but only when the person allowed scripts for that
 // skill: contained path, no shell, minimal environment, timeout, output cap, audit entry.
-import { performance } from "node:perf_hooks";
 import { describeError, isSkillboxError, SkillboxError } from "../errors.js";
 import type { AuditLog, AuditStatus } from "../store/audit-log.js";
 import { capText } from "../text/preview-text.js";

@@ -1,10 +1,9 @@
 // The persisted index: one header line, then the roots' columns through v8.serialize (far fewer
 // objects to build than JSON tuples), written atomically, ignored when missing, damaged or foreign.
 
-import { deserialize, serialize } from "node:v8";
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import type { SkillFileEntry } from "../discovery/load-skill-entry.js";
-import type { RegistryFileSystem } from "../discovery/registry-file-system.js";
+import { errorCodeOf, type RegistryFileSystem } from "../discovery/registry-file-system.js";
 import type { SkillRoot } from "../discovery/skill-roots.js";
 import type { DirectoryNode } from "../discovery/skill-tree.js";
 import { decodeRoot, encodeRoot } from "./registry-cache-codec.js";
@@ -36,7 +35,8 @@ export function readRegistryCache(
   try {
     const bytes = fs.readFileSync(file);
     if (bytes.length <= HEADER.length || !HEADER.equals(bytes.subarray(0, HEADER.length))) return undefined;
-    value = deserialize(bytes.subarray(HEADER.length));
+    // node:v8 is not in Node's start-up snapshot (~2 ms to load): loaded once a cache file is there.
+    value = process.getBuiltinModule("node:v8").deserialize(bytes.subarray(HEADER.length));
   } catch {
     // Missing, unreadable or not a serialized value: start cold.
     return undefined;
@@ -72,7 +72,7 @@ export function writeRegistryCache(
     file,
     HEADER,
     () =>
-      serialize({
+      process.getBuiltinModule("node:v8").serialize({
         key,
         roots: roots.map((root, index) =>
           encodeRoot(root.path, directories[index] ?? [], files[index] ?? []),
@@ -81,4 +81,19 @@ export function writeRegistryCache(
     "the skill index cache",
     "the next start scans every skill again",
   );
+}
+
+/** Removes a saved index that no longer holds anything; a warning instead of throwing. */
+export function removeCacheFile(fs: RegistryFileSystem, file: string): Diagnostic | undefined {
+  try {
+    fs.rmSync(file, { force: true });
+    return undefined;
+  } catch (error) {
+    return {
+      severity: "warning",
+      code: "cache-write-failed",
+      message: `Could not remove the outdated skill index (${errorCodeOf(error) ?? "error"}); the next run reads it and scans again. Check that the folder is writable.`,
+      path: file,
+    };
+  }
 }

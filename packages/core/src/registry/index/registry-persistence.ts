@@ -3,7 +3,7 @@
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import type { RegistryFileSystem } from "../discovery/registry-file-system.js";
 import type { SkillRoot } from "../discovery/skill-roots.js";
-import { readRegistryCache, writeRegistryCache } from "./registry-cache.js";
+import { readRegistryCache, removeCacheFile, writeRegistryCache } from "./registry-cache.js";
 import {
   readSearchTermsCache,
   type SavedSearchTerms,
@@ -82,13 +82,12 @@ export function createRegistryPersistence(options: RegistryPersistenceOptions): 
       if (cacheFile === undefined) return;
       if (dirty) {
         dirty = false;
-        problem = writeRegistryCache(
-          options.fs,
-          cacheFile,
-          options.key,
-          options.roots,
-          options.index.snapshot(),
-        );
+        // No skill file, nothing worth a file: the next run walks the (empty) roots faster than it
+        // would read and decode a cache, and with no file it does not load node:v8 either.
+        // (A snapshot holds iterators: the check takes its own.)
+        problem = holdsAny(options.index.snapshot().files)
+          ? writeRegistryCache(options.fs, cacheFile, options.key, options.roots, options.index.snapshot())
+          : removeCacheFile(options.fs, cacheFile);
       }
       if (termsDirty) {
         termsDirty = false;
@@ -115,4 +114,9 @@ export function createRegistryPersistence(options: RegistryPersistenceOptions): 
     },
   };
   return persistence;
+}
+
+function holdsAny(items: Iterable<unknown>): boolean {
+  for (const _ of items) return true;
+  return false;
 }
