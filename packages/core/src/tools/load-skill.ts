@@ -1,7 +1,6 @@
 // The load_skill tool (Layer 2): returns a skill's instructions inline, or runs a `context: fork`
 // skill in a sub-agent, after substituting variables and arguments into its body.
 
-import { createHash } from "node:crypto";
 import * as path from "node:path";
 import { isSkillboxError } from "../errors.js";
 import { buildToolDescription } from "../prompt/tool-description.js";
@@ -241,5 +240,7 @@ function buildInputSchema(names: readonly string[]): LoadSkillSchema {
 }
 
 function hashContent(text: string): string {
+  // node:crypto loads ~20 internal modules: fetched on the first load_skill, not when core is imported.
+  const { createHash } = process.getBuiltinModule("node:crypto");
   return createHash("sha256").update(text).digest("hex");
 }
