@@ -22,7 +22,7 @@ const outdir = values.outdir ?? "dist/cli";
 
 /**
  * Modules the CLI needs synchronously but rarely (zod schemas, wanted only to word a value a plain
- * check rejects; picomatch, only once a skill has `paths:`; ignore, only once a walk meets a `.gitignore`; the semantic ranker, only when configured; the SQLite stores, only once a command
+ * check rejects; picomatch, only once a skill has `paths:`; the search index, ranking and stemmer, only on a search; ignore, only once a walk meets a `.gitignore`; the semantic ranker, only when configured; the SQLite stores, only once a command
  * uses one). Each `loader` file statically imports its `module` and returns it from `exportName`;
  * in the bundle the loader becomes a require() of `module` built as its own entry point `entry`
  * (one module cache: one zod, one copy of each schema), so no command evaluates zod at start-up.
@@ -63,6 +63,12 @@ const LAZY_MODULES = [
     exportName: "loadConfiguredSemanticRanker",
     module: "packages/core/src/registry/semantic/create-configured-semantic-ranker.ts",
     entry: "lazy-configured-semantic-ranker",
+  },
+  {
+    loader: "packages/core/src/registry/search/load-registry-search-index.ts",
+    exportName: "loadRegistrySearchIndex",
+    module: "packages/core/src/registry/search/registry-search-index.ts",
+    entry: "lazy-registry-search-index",
   },
   {
     loader: "packages/workspace/src/workspace/load-sqlite-stores.ts",

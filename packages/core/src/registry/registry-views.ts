@@ -5,15 +5,13 @@ import type { SkillState } from "../store/skill-state.js";
 import { computeUsageScore, type UsageStore } from "../store/usage-store.js";
 import { buildSkillEntries } from "./build-skill-entries.js";
 import { isSameStamp, type RegistryFileSystem, toStamp } from "./discovery/registry-file-system.js";
-import { readSearchTerms } from "./index/read-search-terms.js";
-import type { ResolvedSkill } from "./index/resolve-precedence.js";
 import { compareEntries } from "./index/resolve-precedence.js";
-import { applySavedSearchTerms, type SavedSearchTerms } from "./index/search-terms-cache.js";
+import type { SavedSearchTerms } from "./index/search-terms-cache.js";
 import type { RecordDiff, SkillIndex } from "./index/skill-index.js";
 import type { SkillRecord } from "./index/skill-record.js";
 import { isModelInvocable } from "./invocation-flags.js";
-import { namespaceWords } from "./search/namespace-words.js";
-import { createSearchIndex, type SearchableSkill, type SearchIndex } from "./search/search-index.js";
+import { loadRegistrySearchIndex } from "./search/load-registry-search-index.js";
+import type { RegistrySearchIndex } from "./search/registry-search-index.js";
 import type { SkillEntry } from "./skill-entry.js";
 import type { SkillSearchResult } from "./skill-registry-types.js";
 import { usageKeyOf } from "./usage-key.js";
@@ -53,7 +51,7 @@ export function createRegistryViews(options: RegistryViewsOptions): RegistryView
   const { index, usageStore, clock } = options;
   let sorted: SkillRecord[] | undefined;
   let byFile: Map<string, SkillRecord> | undefined;
-  let searchIndex: SearchIndex | undefined;
+  let searchIndex: RegistrySearchIndex | undefined;
 
   const fileMap = () => {
     if (byFile === undefined) {
@@ -63,27 +61,18 @@ export function createRegistryViews(options: RegistryViewsOptions): RegistryView
     return byFile;
   };
 
-  const ensureSearchTerms = (resolved: ResolvedSkill) =>
-    options.fs !== undefined && readSearchTerms(options.fs, resolved.entry);
-
-  const buildSearchIndex = () => {
-    let read = false;
-    const saved = options.savedSearchTerms?.();
-    const documents: SearchableSkill[] = [];
-    for (const resolved of index.byQualifiedName.values()) {
-      if (resolved.entry.bodyTerms === undefined && !applySavedSearchTerms(saved, resolved.entry))
-        read = ensureSearchTerms(resolved) || read;
-      documents.push(toSearchable(resolved));
-    }
-    if (read) options.onSearchTermsRead?.();
-    return createSearchIndex(documents, {
+  const buildSearchIndex = () =>
+    loadRegistrySearchIndex().createRegistrySearchIndex({
+      index,
       // Equal relevance goes to the skill used more (the winner's usage, as Layer 1 orders).
       usageOf: (name) => {
         const winner = index.byName.get(name)?.record;
         return winner === undefined ? 0 : computeUsageScore(usageStore.get(usageKeyOf(winner)), clock());
       },
+      fs: options.fs,
+      savedSearchTerms: options.savedSearchTerms,
+      onSearchTermsRead: options.onSearchTermsRead,
     });
-  };
 
   return {
     applyDiff(diff) {
@@ -94,19 +83,7 @@ export function createRegistryViews(options: RegistryViewsOptions): RegistryView
         for (const { record } of diff.changed) byFile.set(record.file, record);
         for (const record of diff.added) byFile.set(record.file, record);
       }
-      if (searchIndex !== undefined) {
-        // Every copy of a skill is indexed (under its qualified name), so a request worded like a
-        // shadowed copy still finds the skill by its name.
-        for (const record of diff.removed) searchIndex.remove(record.qualifiedName);
-        let read = false;
-        for (const record of [...diff.added, ...diff.changed.map((change) => change.record)]) {
-          const resolved = index.byQualifiedName.get(record.qualifiedName);
-          if (resolved === undefined) continue;
-          read = ensureSearchTerms(resolved) || read;
-          searchIndex.update(toSearchable(resolved));
-        }
-        if (read) options.onSearchTermsRead?.();
-      }
+      searchIndex?.applyDiff(diff);
     },
     reset() {
       sorted = undefined;
@@ -146,13 +123,14 @@ export function createRegistryViews(options: RegistryViewsOptions): RegistryView
     },
     search(query, limit, modelOnly) {
       searchIndex ??= buildSearchIndex();
+      const ranked = searchIndex.index;
       const visible = (record: SkillRecord) =>
         !modelOnly || isModelInvocable(record, options.stateOf?.(record));
       const results: SkillSearchResult[] = [];
       // Hidden skills are filtered after ranking: ask for more hits than wanted, then for all of them.
-      for (const want of [limit * 4 + 16, searchIndex.size]) {
+      for (const want of [limit * 4 + 16, ranked.size]) {
         results.length = 0;
-        const hits = searchIndex.search(query, want);
+        const hits = ranked.search(query, want);
         for (const hit of hits) {
           const record = index.byName.get(hit.name)?.record;
           if (record !== undefined && visible(record))
@@ -188,40 +166,6 @@ export function createRegistryViews(options: RegistryViewsOptions): RegistryView
       return false;
     },
   };
-}
-
-/** One copy of a skill as search indexes it. */
-function toSearchable({ record, entry }: ResolvedSkill): SearchableSkill {
-  const { metadata } = record;
-  const skill: SearchableSkill = {
-    name: record.name,
-    key: record.qualifiedName,
-    description: metadata.description,
-    tags: searchTags(metadata.tags, metadata.extra, metadata.metadata),
-    namespace: namespaceWords(record.name, path.relative(record.root.path, record.directory)),
-  };
-  if (metadata.whenToUse !== undefined) skill.whenToUse = metadata.whenToUse;
-  if (entry.headingTerms !== undefined) skill.headingTerms = entry.headingTerms;
-  if (entry.bodyTerms !== undefined) skill.bodyTerms = entry.bodyTerms;
-  return skill;
-}
-
-// Besides `tags`, authors label skills with `keywords:` or under `metadata:` (tags, keywords, category).
-const LABEL_KEYS = ["tags", "keywords", "category"] as const;
-
-function searchTags(
-  tags: readonly string[],
-  extra: Record<string, unknown>,
-  metadata: Record<string, string> | undefined,
-): string[] {
-  const labels = [...tags];
-  const take = (value: unknown) => {
-    if (typeof value === "string") labels.push(value);
-    else if (Array.isArray(value)) for (const item of value) if (typeof item === "string") labels.push(item);
-  };
-  take(extra.keywords);
-  if (metadata !== undefined) for (const key of LABEL_KEYS) take(metadata[key]);
-  return labels;
 }
 
 function statStamp(fs: RegistryFileSystem, target: string) {
