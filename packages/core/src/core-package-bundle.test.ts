@@ -1,7 +1,8 @@
 // @skillbox/core bundled the way serverless and single-file deployments do it: esbuild for Node,
 // everything but Node's built-ins in the bundle, then run from a folder with no node_modules at all.
 // The optional peers (the `ai` package, the js-tiktoken tokenizer) stay out, as for a user who has
-// neither: the bundle must still build a Layer 1 and answer load_skill.
+// neither: the bundle must still build a Layer 1 and answer load_skill. Core loads its zod schemas
+// with a require() only when a value fails a plain check; the bundler must have followed it.
 
 import { spawnSync } from "node:child_process";
 import { existsSync, statSync, writeFileSync } from "node:fs";
@@ -15,6 +16,7 @@ import { REPOSITORY_ROOT, requireBuiltCore } from "./__fixtures__/packed-core.js
 const SKILL_BODY_MARKER = "Answer in exactly three bullet points.";
 // The user's program: Layer 1 for the system prompt, then the model's load_skill call.
 const ENTRY = `
+import { loadSkillText } from "@skillbox/core";
 import { createSkills } from "@skillbox/core/integrations";
 
 const skills = await createSkills({ dirs: [process.env.SKILLS_DIR] });
@@ -23,7 +25,11 @@ const loadSkill = skills.tools().find((tool) => tool.name === "load_skill");
 if (loadSkill === undefined) throw new Error("no load_skill tool");
 const result = await loadSkill.execute({ skill_name: "weekly-report" }, {});
 skills.close();
-console.log(JSON.stringify({ systemPrompt, result }));
+const invalid = loadSkillText("---\\nname: odd\\ndescription: Odd.\\ncontext: sideways\\n---\\nBody.\\n", {
+  path: "odd/SKILL.md",
+  directoryName: "odd",
+});
+console.log(JSON.stringify({ systemPrompt, result, diagnostics: invalid.diagnostics }));
 `;
 
 const temp = createTempDirectory("skillbox-core-bundle-");
@@ -90,11 +96,20 @@ describe("@skillbox/core bundled with esbuild for Node", () => {
     const printed = JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "{}") as {
       systemPrompt: string;
       result: { content: string; isError?: boolean };
+      diagnostics: { code: string; message: string; line?: number }[];
     };
     expect(printed.systemPrompt).toContain("weekly-report: Writes the weekly status report.");
     expect(printed.result.isError).not.toBe(true);
     expect(printed.result.content).toContain('<skill name="weekly-report">');
     expect(printed.result.content).toContain(SKILL_BODY_MARKER);
+    // Worded by the frontmatter's zod schema, which the bundle loads only for this value.
+    expect(printed.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "invalid-field",
+        line: 4,
+        message: expect.stringContaining('expected one of "inline"|"fork"'),
+      }),
+    ]);
     expect(existsSync(home), "the bundle wrote into the home folder").toBe(false);
     console.info(`@skillbox/core esbuild bundle: ${(statSync(bundle).size / 1024).toFixed(0)} KB`);
   });

@@ -3,7 +3,7 @@
 // with the Vercel AI SDK against the fake LLM server, in a plain `node` process.
 
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { createFakeLlmServer, type FakeLlmServer } from "@skillbox/testing";
 import { createTempDirectory, writeSkill } from "@skillbox/testing/skill-folders";
@@ -143,6 +143,51 @@ describe("@skillbox/core installed alone from its packed tarball", () => {
         "skills.close();",
       ]);
       expect(output).toBe("");
+    }, 120_000);
+  });
+
+  describe("loaded by node, with zod removed from node_modules", () => {
+    // The main entry and /integrations must not load zod (bundle-dist.mjs checks the files; this
+    // checks Node): with zod gone they still build a Layer 1, and only @skillbox/core/schemas fails.
+    const lean = path.join(temp.path, "lean");
+    beforeAll(() => {
+      writeOfflineProject(lean, tarball);
+      installMilliseconds.push(installOffline(lean));
+      rmSync(path.join(lean, "node_modules", "zod"), { recursive: true });
+    }, 120_000);
+
+    it("imports the main entry and the integrations, one instance of each module behind every subpath", async () => {
+      const skills = path.join(temp.path, "lean-skills");
+      writeSkill(skills, "weekly-report", { description: "Writes the weekly status report." });
+      writeFileSync(
+        path.join(lean, "check.mjs"),
+        [
+          'import { SkillboxError } from "@skillbox/core";',
+          'import { SkillboxError as DeepSkillboxError } from "@skillbox/core/errors";',
+          'import { createSkills } from "@skillbox/core/integrations";',
+          "",
+          "const skills = await createSkills({ dirs: [process.env.SKILLS_DIR] });",
+          "const systemPrompt = skills.systemPrompt();",
+          "skills.close();",
+          'const schemas = await import("@skillbox/core/schemas").then(() => "loaded", (error) => error.code);',
+          "console.log(JSON.stringify({ sameClass: SkillboxError === DeepSkillboxError, systemPrompt, schemas }));",
+          "",
+        ].join("\n"),
+      );
+      const run = await runNode(["check.mjs"], {
+        cwd: lean,
+        env: { PATH: process.env.PATH, HOME: path.join(temp.path, "no-home"), SKILLS_DIR: skills },
+      });
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      const printed = JSON.parse(run.stdout.trim()) as {
+        sameClass: boolean;
+        systemPrompt: string;
+        schemas: string;
+      };
+      expect(printed.sameClass).toBe(true);
+      expect(printed.systemPrompt).toContain("weekly-report: Writes the weekly status report.");
+      expect(printed.schemas).toBe("ERR_MODULE_NOT_FOUND");
     }, 120_000);
   });
 

@@ -1,0 +1,169 @@
+// Rebundles @skillbox/core's per-file tsc output (packages/core/dist) so that importing the package
+// loads three files instead of ~130: every dist/<path>.js stays where it was (the `./*` subpath exports
+// and the sibling packages import them) but becomes a facade that re-exports from one shared chunk,
+// dist/chunks/core.js (and rolldown's small runtime chunk), so there is still one instance of every class and cache. Node 20 has no
+// compile cache and each ES module file costs about half a millisecond to load; ~130 of them were
+// most of `import("@skillbox/core")` once zod was off the path.
+//
+// Modules that need zod (the frontmatter and settings schemas, wanted only to word a value a plain
+// check rejects) stay out of the chunk: their loaders (LAZY_MODULES) become a require() of the
+// module's own facade on first use. Written as `typeof require === "function" ? require(...) : ...`
+// so that a user's bundler (esbuild, webpack) sees a plain require() and bundles the module lazily,
+// while Node loads it with createRequire (require of an ES module shares the ES module cache).
+// The small CommonJS dependencies (picomatch, ignore, wink-porter2-stemmer) are bundled into the
+// chunk: loading them through Node's CommonJS-to-ESM bridge cost more than their code.
+//
+// `node scripts/bundle-dist.mjs` after `tsc -p tsconfig.build.json` (the package's build script); it
+// fails if a public entry point reaches zod eagerly, or if a lazy loader was renamed.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { rolldown } from "rolldown";
+
+const dist = resolve(dirname(fileURLToPath(import.meta.url)), "../dist");
+const CHUNK_DIRECTORY = "chunks";
+
+/** Loader file (dist-relative, no extension) → the module it hands out, also dist-relative. */
+const LAZY_MODULES = {
+  "skills/load-frontmatter-schema": {
+    exportName: "loadFrontmatterSchema",
+    module: "skills/frontmatter-schema",
+  },
+  "store/load-skill-settings-schema": {
+    exportName: "loadSkillSettingsSchema",
+    module: "store/skill-settings-schema",
+  },
+};
+/** Modules kept out of the shared chunk even though an entry point reaches them: the lazy ones. */
+const OUTSIDE_CHUNK = new Set(Object.values(LAZY_MODULES).map((lazy) => lazy.module));
+/** Packages bundled into the chunk; every other bare import stays external. */
+const INLINED_PACKAGES = ["picomatch", "ignore", "wink-porter2-stemmer"];
+
+// Chunks of an earlier run; the facades themselves are rewritten by tsc before every run.
+rmSync(join(dist, CHUNK_DIRECTORY), { recursive: true, force: true });
+const entries = listModules(dist);
+// The chunk holds exactly what the public entry points load, so a deep-only module (and what it
+// imports) costs nothing to someone who never asks for it.
+const eager = reachableModules(["index", "integrations/index"]);
+for (const loader of Object.keys(LAZY_MODULES)) {
+  if (!entries.includes(loader))
+    throw new Error(`bundle-dist: ${loader}.js is not in dist; update LAZY_MODULES`);
+}
+const lazyMarker = (name) => `__skillboxLazy(${JSON.stringify(name)})`;
+
+const bundle = await rolldown({
+  input: Object.fromEntries(entries.map((entry) => [entry, join(dist, `${entry}.js`)])),
+  platform: "node",
+  preserveEntrySignatures: "strict",
+  external: (id) => isBare(id) && !INLINED_PACKAGES.some((name) => id === name || id.startsWith(`${name}/`)),
+  plugins: [
+    {
+      name: "lazy-loaders",
+      load(id) {
+        const loader = LAZY_MODULES[moduleName(id)];
+        if (loader === undefined) return null;
+        return [
+          "let loaded;",
+          `export function ${loader.exportName}() {`,
+          `  return (loaded ??= ${lazyMarker(loader.module)});`,
+          "}",
+        ].join("\n");
+      },
+    },
+  ],
+  logLevel: "warn",
+});
+const staging = mkdtempSync(join(tmpdir(), "skillbox-core-bundle-"));
+const { output } = await bundle.write({
+  dir: staging,
+  format: "es",
+  entryFileNames: "[name].js",
+  chunkFileNames: `${CHUNK_DIRECTORY}/[name].js`,
+  codeSplitting: {
+    groups: [
+      {
+        name: "core",
+        test: (id) => {
+          const name = moduleName(id);
+          if (name !== undefined) return eager.has(name) && !OUTSIDE_CHUNK.has(name);
+          return INLINED_PACKAGES.some((pkg) => id.includes(`/node_modules/${pkg}/`));
+        },
+      },
+    ],
+  },
+});
+await bundle.close();
+
+for (const file of output) {
+  if (file.type !== "chunk") continue;
+  let code = file.code;
+  // The lazy loaders' markers, now that the chunk's own location is known.
+  code = code.replace(/__skillboxLazy\("([^"]+)"\)/g, (_, module) => {
+    let path = relative(dirname(join(dist, file.fileName)), join(dist, `${module}.js`));
+    if (!path.startsWith(".")) path = `./${path}`;
+    const literal = JSON.stringify(path);
+    return `(typeof require === "function" ? require(${literal}) : __skillboxRequire(${literal}))`;
+  });
+  if (code !== file.code) {
+    code = `import { createRequire as __skillboxCreateRequire } from "node:module";\nconst __skillboxRequire = __skillboxCreateRequire(import.meta.url);\n${code}`;
+  }
+  mkdirSync(dirname(join(dist, file.fileName)), { recursive: true });
+  writeFileSync(join(dist, file.fileName), code);
+}
+rmSync(staging, { recursive: true, force: true });
+checkEagerGraph(["index", "integrations/index"]);
+
+/** The modules the given entries reach through static imports in tsc's output, lazy loaders not followed. */
+function reachableModules(starts) {
+  const seen = new Set();
+  const stack = [...starts];
+  while (stack.length > 0) {
+    const name = stack.pop();
+    if (seen.has(name)) continue;
+    seen.add(name);
+    if (LAZY_MODULES[name] !== undefined) continue;
+    const code = readFileSync(join(dist, `${name}.js`), "utf8");
+    for (const match of code.matchAll(
+      /^(?:import|export)\s[^;]*?from\s*"(\.[^"]+)\.js"|^import\s*"(\.[^"]+)\.js"/gm,
+    )) {
+      stack.push(relative(dist, resolve(dirname(join(dist, name)), match[1] ?? match[2])));
+    }
+  }
+  return seen;
+}
+
+/** Every non-declaration .js file under dist, as a dist-relative name without extension. */
+function listModules(folder) {
+  return readdirSync(folder, { recursive: true })
+    .filter((file) => file.endsWith(".js") && !file.startsWith(`${CHUNK_DIRECTORY}/`))
+    .map((file) => file.slice(0, -".js".length))
+    .sort();
+}
+
+function moduleName(id) {
+  if (!id.startsWith(`${dist}/`) || !id.endsWith(".js")) return undefined;
+  return id.slice(dist.length + 1, -".js".length);
+}
+
+function isBare(id) {
+  return !id.startsWith(".") && !id.startsWith("/") && !id.startsWith("\0");
+}
+
+/** Fails when a public entry's static imports reach a package that must load lazily. */
+function checkEagerGraph(starts) {
+  const seen = new Set();
+  const stack = starts.map((start) => join(dist, `${start}.js`));
+  while (stack.length > 0) {
+    const file = stack.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = readFileSync(file, "utf8");
+    for (const match of code.matchAll(/^(?:import|export)\s[^;]*?from\s*"([^"]+)"|^import\s*"([^"]+)"/gm)) {
+      const specifier = match[1] ?? match[2];
+      if (specifier.startsWith(".")) stack.push(resolve(dirname(file), specifier));
+      else if (!specifier.startsWith("node:"))
+        throw new Error(`bundle-dist: ${relative(dist, file)} imports ${specifier} eagerly`);
+    }
+  }
+}
