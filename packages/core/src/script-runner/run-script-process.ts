@@ -1,6 +1,6 @@
 // Spawns one program without a shell in its own process group, with a timeout (SIGTERM, then
 // SIGKILL), an abort signal and a per-stream byte cap; output can also be streamed as it arrives.
-import { spawn as nodeSpawn } from "node:child_process";
+import type { spawn as nodeSpawn } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";
 import { SkillboxError } from "../errors.js";
 import { createOutputCapture } from "./create-output-capture.js";
@@ -43,7 +43,8 @@ export interface SkillScriptResult {
  * group are killed when it exits. Throws SkillboxError `io-error` when it cannot be started at all.
  */
 export function runScriptProcess(options: ScriptProcessOptions): Promise<SkillScriptResult> {
-  const spawn = options.spawn ?? nodeSpawn;
+  // node:child_process (with net and dgram) is fetched when a script runs, not when core is imported.
+  const spawn = options.spawn ?? process.getBuiltinModule("node:child_process").spawn;
   const started = performance.now();
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {

@@ -1,6 +1,5 @@
 // Runs one `bash -c` command in its own process group with a timeout, an abort signal and an output
 // cap; shared by the bash tool, command hooks and `!`cmd`` lines in skill bodies.
-import { spawn } from "node:child_process";
 
 /** What to run and under which limits. */
 export interface ShellCommandOptions {
@@ -47,6 +46,8 @@ export function runShellCommand(options: ShellCommandOptions): Promise<ShellComm
       return;
     }
     // detached puts bash in a new process group, so a kill reaches the children it spawned too.
+    // node:child_process (with net and dgram) is fetched when a command runs, not when core is imported.
+    const { spawn } = process.getBuiltinModule("node:child_process");
     const child = spawn("bash", ["-c", options.command], {
       cwd: options.cwd,
       env: options.env ?? process.env,
