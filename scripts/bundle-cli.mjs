@@ -65,6 +65,12 @@ const LAZY_MODULES = [
     entry: "lazy-configured-semantic-ranker",
   },
   {
+    loader: "packages/core/src/registry/index/load-skill-file-parsing.ts",
+    exportName: "loadSkillFileParsing",
+    module: "packages/core/src/registry/index/skill-file-parsing.ts",
+    entry: "lazy-skill-file-parsing",
+  },
+  {
     loader: "packages/core/src/registry/search/load-registry-search-index.ts",
     exportName: "loadRegistrySearchIndex",
     module: "packages/core/src/registry/search/registry-search-index.ts",
@@ -78,8 +84,15 @@ const LAZY_MODULES = [
   },
 ];
 
-/** What every workspace command loads statically: grouped into the `workspace` chunk. */
-const WORKSPACE_GROUP_ROOT = resolve("src/cli/open-cli-workspace.ts");
+/**
+ * Chunks by what a command reaches statically, so that a command loads few files: `workspace` holds
+ * what open-cli-workspace.ts reaches (nearly every command needs it), `skill-files` what the lazily
+ * loaded skill file parsers reach beyond it (wanted once a root holds a skill).
+ */
+const GROUPS = [
+  { name: "workspace", root: "src/cli/open-cli-workspace.ts" },
+  { name: "skill-files", root: "packages/core/src/registry/index/skill-file-parsing.ts" },
+];
 
 const loaders = new Map(LAZY_MODULES.map((lazy) => [resolve(lazy.loader), lazy]));
 const loadersMet = new Set();
@@ -117,7 +130,7 @@ const bundle = await rolldown({
   ],
   logLevel: "warn",
 });
-let workspaceModules;
+let groupOf;
 const { output } = await bundle.write({
   dir: outdir,
   format: "cjs",
@@ -126,15 +139,13 @@ const { output } = await bundle.write({
   chunkFileNames: "[name]-[hash].js",
   comments: { legal: false },
   codeSplitting: {
-    groups: [
-      {
-        name: (id, context) => {
-          workspaceModules ??= staticallyReachable(WORKSPACE_GROUP_ROOT, context);
-          return workspaceModules.has(id) ? "workspace" : null;
-        },
-        debugName: "workspace",
+    groups: GROUPS.map((group, index) => ({
+      name: (id, context) => {
+        groupOf ??= assignGroups(context);
+        return groupOf.get(id) === index ? group.name : null;
       },
-    ],
+      debugName: group.name,
+    })),
   },
 });
 await bundle.close();
@@ -146,12 +157,16 @@ for (const lazy of LAZY_MODULES) {
   if (!loadersMet.has(lazy.loader))
     throw new Error(`bundle-cli: ${lazy.loader} is not in the bundle; update LAZY_MODULES`);
 }
-// zod in main or the workspace chunk would be compiled and evaluated on every run.
+// zod, or a lazy module other than the group's own root, in main or a group's chunk would be
+// compiled and evaluated whenever that chunk is loaded.
 for (const chunk of output) {
-  if (chunk.type !== "chunk" || !(chunk.fileName === "main.js" || chunk.name === "workspace")) continue;
+  if (chunk.type !== "chunk") continue;
+  const group = GROUPS.find((candidate) => candidate.name === chunk.name);
+  if (chunk.fileName !== "main.js" && group === undefined) continue;
   const eager = Object.keys(chunk.modules).filter(
     (id) =>
-      /[\\/]node_modules[\\/]zod[\\/]/.test(id) || LAZY_MODULES.some((lazy) => id === resolve(lazy.module)),
+      /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
+      LAZY_MODULES.some((lazy) => id === resolve(lazy.module) && lazy.module !== group?.root),
   );
   if (eager.length > 0)
     throw new Error(`bundle-cli: ${chunk.fileName} holds ${eager[0]}: a lazy module is imported statically`);
@@ -172,17 +187,19 @@ if (values.report) {
   }
 }
 
-/** The modules `root` imports statically, directly or not (dynamic imports and lazy loaders end a path). */
-function staticallyReachable(root, context) {
-  const reached = new Set();
-  const pending = [root];
-  while (pending.length > 0) {
-    const id = pending.pop();
-    if (reached.has(id)) continue;
-    const info = context.getModuleInfo(id);
-    if (info === null) continue;
-    reached.add(id);
-    pending.push(...info.importedIds);
-  }
-  return reached;
+/** Module id → index of the first group whose root reaches it statically (lazy loaders end a path). */
+function assignGroups(context) {
+  const groups = new Map();
+  GROUPS.forEach((group, index) => {
+    const pending = [resolve(group.root)];
+    while (pending.length > 0) {
+      const id = pending.pop();
+      if (groups.has(id)) continue;
+      const info = context.getModuleInfo(id);
+      if (info === null) continue;
+      groups.set(id, index);
+      pending.push(...info.importedIds);
+    }
+  });
+  return groups;
 }

@@ -1,6 +1,6 @@
 // Layer 2 reads: the whole skill file, read on demand, re-parsed only when it changed on disk.
 
-import { hasSameContent, parseSkillEntry, type SkillFileEntry } from "../discovery/load-skill-entry.js";
+import type { SkillFileEntry } from "../discovery/load-skill-entry.js";
 import {
   type FileStamp,
   hasSameValues,
@@ -8,7 +8,7 @@ import {
   type RegistryFileSystem,
   toStamp,
 } from "../discovery/registry-file-system.js";
-import { decodeSkillBytes } from "../files/load-skill-bytes.js";
+import { loadSkillFileParsing } from "./load-skill-file-parsing.js";
 
 /** The result of reading a skill's body against its index entry. */
 export type SkillBodyRead =
@@ -55,7 +55,7 @@ export function readSkillBody(
 ): SkillBodyRead {
   const { bytes, stamp } = readWholeSkillFile(fs, entry.file);
   if (isSameStamp(entry.stamp, stamp) && entry.bodyOffset !== undefined) {
-    const text = decodeSkillBytes(bytes, options.maxBytes);
+    const text = loadSkillFileParsing().decodeSkillBytes(bytes, options.maxBytes);
     if (typeof text === "string") return { kind: "same", body: text.slice(entry.bodyOffset) };
   }
   options.onParse?.(entry.file);
@@ -66,6 +66,7 @@ export function readSkillBody(
     orderKey: entry.orderKey,
     firstSeenAt: entry.firstSeenAt,
   };
+  const { hasSameContent, parseSkillEntry } = loadSkillFileParsing();
   const parsed = parseSkillEntry(place, bytes, stamp, options);
   const sameFile =
     isSameStamp(entry.stamp, stamp) ||

@@ -6,7 +6,7 @@ import type { SkillFileEntry } from "../discovery/load-skill-entry.js";
 import { errorCodeOf, type RegistryFileSystem } from "../discovery/registry-file-system.js";
 import type { SkillRoot } from "../discovery/skill-roots.js";
 import type { DirectoryNode } from "../discovery/skill-tree.js";
-import { decodeRoot, encodeRoot } from "./registry-cache-codec.js";
+import { loadSkillFileParsing } from "./load-skill-file-parsing.js";
 import { writeCacheFile } from "./write-cache-file.js";
 
 /** Bump when the layout or the loader's output changes: older files are then ignored. */
@@ -44,6 +44,7 @@ export function readRegistryCache(
   const shape = value as { key?: unknown; roots?: unknown } | null;
   if (typeof shape !== "object" || shape === null || shape.key !== key) return undefined;
   if (!Array.isArray(shape.roots) || shape.roots.length !== roots.length) return undefined;
+  const { decodeRoot } = loadSkillFileParsing();
   const content: RegistryCacheContent = { directories: [], files: [] };
   for (let rootIndex = 0; rootIndex < roots.length; rootIndex++) {
     const root = roots[rootIndex] as SkillRoot;
@@ -75,7 +76,7 @@ export function writeRegistryCache(
       process.getBuiltinModule("node:v8").serialize({
         key,
         roots: roots.map((root, index) =>
-          encodeRoot(root.path, directories[index] ?? [], files[index] ?? []),
+          loadSkillFileParsing().encodeRoot(root.path, directories[index] ?? [], files[index] ?? []),
         ),
       }),
     "the skill index cache",
@@ -86,7 +87,8 @@ export function writeRegistryCache(
 /** Removes a saved index that no longer holds anything; a warning instead of throwing. */
 export function removeCacheFile(fs: RegistryFileSystem, file: string): Diagnostic | undefined {
   try {
-    fs.rmSync(file, { force: true });
+    // Asked first: rmSync loads Node's rimraf even for a file that is not there.
+    if (fs.existsSync(file)) fs.rmSync(file, { force: true });
     return undefined;
   } catch (error) {
     return {

@@ -4,12 +4,7 @@ import * as path from "node:path";
 import type { Diagnostic } from "../../skills/diagnostic.js";
 import { type WalkContext, walkRoots } from "../discovery/discover-skills.js";
 import { compareNames } from "../discovery/list-directory.js";
-import {
-  hasSameContent,
-  type LoadSkillEntryOptions,
-  loadSkillEntry,
-  type SkillFileEntry,
-} from "../discovery/load-skill-entry.js";
+import type { LoadSkillEntryOptions, SkillFileEntry } from "../discovery/load-skill-entry.js";
 import { hasSameValues, matchesStats, type RegistryFileSystem } from "../discovery/registry-file-system.js";
 import type { SkillRoot } from "../discovery/skill-roots.js";
 import {
@@ -24,6 +19,7 @@ import {
   type WalkChanges,
   type WalkLimits,
 } from "../discovery/skill-tree.js";
+import { loadSkillFileParsing } from "./load-skill-file-parsing.js";
 import type { RegistryCacheContent } from "./registry-cache.js";
 import { type ResolvedSkill, resolveNameGroup } from "./resolve-precedence.js";
 import type { SkillRecord } from "./skill-record.js";
@@ -160,13 +156,14 @@ export function createSkillIndex(options: SkillIndexOptions): SkillIndex {
         orderKey: node.orderKey,
         firstSeenAt: old?.firstSeenAt ?? options.clock(),
       };
-      const entry = loadSkillEntry(place, options);
+      const parsing = loadSkillFileParsing();
+      const entry = parsing.loadSkillEntry(place, options);
       parsed++;
       if (
         old !== undefined &&
         entry !== undefined &&
         hasSameValues(old.stamp, entry.stamp) &&
-        hasSameContent(old, entry)
+        parsing.hasSameContent(old, entry)
       ) {
         // A racy stamp re-checked: same content, so the same entry (and record) stays. Its body
         // may differ: the search terms are read again when next needed.
