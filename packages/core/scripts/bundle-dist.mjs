@@ -78,6 +78,9 @@ const staging = mkdtempSync(join(tmpdir(), "skillbox-core-bundle-"));
 const { output } = await bundle.write({
   dir: staging,
   format: "es",
+  // `require` stays as written: the lazy loads below (and yaml's in parse-yaml-mapping.ts) are a
+  // plain require() when one exists, so a user's bundler follows them.
+  polyfillRequire: false,
   entryFileNames: "[name].js",
   chunkFileNames: `${CHUNK_DIRECTORY}/[name].js`,
   codeSplitting: {
@@ -106,7 +109,8 @@ for (const file of output) {
     return `(typeof require === "function" ? require(${literal}) : __skillboxRequire(${literal}))`;
   });
   if (code !== file.code) {
-    code = `import { createRequire as __skillboxCreateRequire } from "node:module";\nconst __skillboxRequire = __skillboxCreateRequire(import.meta.url);\n${code}`;
+    // node:module is fetched on the first lazy load: importing it loads Node's source-map support.
+    code = `const __skillboxRequire = (id) => process.getBuiltinModule("node:module").createRequire(import.meta.url)(id);\n${code}`;
   }
   mkdirSync(dirname(join(dist, file.fileName)), { recursive: true });
   writeFileSync(join(dist, file.fileName), code);

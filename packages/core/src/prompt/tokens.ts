@@ -3,7 +3,6 @@
 // (text/estimate-tokens.ts), so budgets still hold, and nothing is printed (this floor never prints;
 // docs/routing.md and the package README say so).
 
-import { createRequire } from "node:module";
 import type { Tiktoken, TiktokenBPE } from "js-tiktoken/lite";
 import { overestimateTokens } from "../text/estimate-tokens.js";
 import { createTokenCountMemo, type TokenCountMemo } from "./token-count-memo.js";
@@ -33,7 +32,6 @@ export interface TokenCountStorage {
   write(bytes: Uint8Array): void;
 }
 
-const require = createRequire(import.meta.url);
 const counters = new Map<TokenEncodingName, TokenCounter>();
 const storages = new Map<TokenEncodingName, TokenCountStorage>();
 const memos = new Map<TokenEncodingName, TokenCountMemo>();
@@ -135,6 +133,8 @@ function loadTokenizer(encoding: TokenEncodingName): Tiktoken | null {
   // require() keeps the multi-megabyte rank tables out of module start-up until a count is needed.
   let lite: { Tiktoken: typeof Tiktoken };
   let ranks: TiktokenBPE | { default: TiktokenBPE };
+  // createRequire, not a plain require(): js-tiktoken is an optional peer a bundler must not demand.
+  const require = process.getBuiltinModule("node:module").createRequire(import.meta.url);
   try {
     lite = require("js-tiktoken/lite") as typeof lite;
     ranks = require(`js-tiktoken/ranks/${encoding}`) as typeof ranks;

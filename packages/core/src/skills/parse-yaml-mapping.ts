@@ -1,17 +1,20 @@
 // Parses frontmatter YAML into plain data with every scalar kept as written (failsafe schema), and
 // collects its problems with positions in the SKILL.md file instead of throwing (pure).
 
-import { createRequire } from "node:module";
 import type * as Yaml from "yaml";
 import type { Node } from "yaml";
 import { parseSimpleYaml } from "./parse-simple-yaml.js";
 
 // Most frontmatter takes the simple path; `yaml` is loaded only when a file needs it, which keeps
-// it off every CLI start-up (about 60 ms of imports).
-const require = createRequire(import.meta.url);
+// it off every CLI start-up (about 60 ms of imports). A plain require() where there is one, so a
+// user's bundler (esbuild, webpack) follows it and bundles yaml; Node's ES modules have none.
 let yamlModule: typeof Yaml | undefined;
 function loadYaml(): typeof Yaml {
-  yamlModule ??= require("yaml") as typeof Yaml;
+  yamlModule ??= (
+    typeof require === "function"
+      ? require("yaml")
+      : process.getBuiltinModule("node:module").createRequire(import.meta.url)("yaml")
+  ) as typeof Yaml;
   return yamlModule;
 }
 
@@ -55,7 +58,22 @@ export function parseYamlMapping(
   const keyLines = new Map<string, number>();
   const errors: YamlProblem[] = [];
   const warnings: YamlProblem[] = [];
-  const { isMap, isScalar, LineCounter, parseDocument } = loadYaml();
+  let yamlParser: typeof Yaml;
+  try {
+    yamlParser = loadYaml();
+  } catch (error) {
+    // A bundle that left the yaml package out (or cannot load it): this file's YAML goes unread,
+    // the others are unaffected ("never throws").
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = `This frontmatter needs the full YAML parser (the yaml package), which could not be loaded (${reason}); bundle or install yaml, or write the frontmatter as plain key: value lines`;
+    return {
+      data: undefined,
+      keyLines,
+      errors: [{ kind: "syntax", message, line: startLine, column: 1 }],
+      warnings,
+    };
+  }
+  const { isMap, isScalar, LineCounter, parseDocument } = yamlParser;
   const lineCounter = new LineCounter();
   const position = (offset: number | undefined) => {
     const found = lineCounter.linePos(Math.max(0, Math.min(offset ?? 0, yaml.length)));
