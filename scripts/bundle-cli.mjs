@@ -117,12 +117,12 @@ const bundle = await rolldown({
         const lazy = loaders.get(id);
         if (lazy === undefined) return null;
         loadersMet.add(lazy.loader);
-        // createRequire(__filename) rather than require(): the bundler must not follow it.
+        // The CommonJS module's own require, called as module.require so that the bundler does not
+        // follow it (and without node:module, which Node loads with half of its ES module loader).
         return [
-          `import { createRequire } from "node:module";`,
           "let loaded;",
           `export function ${lazy.exportName}() {`,
-          `  return (loaded ??= createRequire(__filename)("./${lazy.entry}.js"));`,
+          `  return (loaded ??= module.require("./${lazy.entry}.js"));`,
           "}",
         ].join("\n");
       },
@@ -133,6 +133,8 @@ const bundle = await rolldown({
 let groupOf;
 const { output } = await bundle.write({
   dir: outdir,
+  // Only the bundle lives here (tsc skips src/cli): no chunk of an earlier build stays behind.
+  cleanDir: true,
   format: "cjs",
   entryFileNames: "[name].js",
   // Chunks sit beside main.js: package-info.ts finds the package root two levels up from them.
