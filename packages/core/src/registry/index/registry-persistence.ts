@@ -62,6 +62,8 @@ export function createRegistryPersistence(options: RegistryPersistenceOptions): 
         dirty = true;
         return false;
       }
+      // A file without a skill file (written before such files were removed) goes at the next flush.
+      if (cached.files.length === 0) dirty = true;
       options.index.hydrate(cached);
       return true;
     },
