@@ -5,9 +5,9 @@
 // The library entry points (dist/index.js, dist/agent, ...) stay per-file ES modules.
 //
 // Chunks: rolldown keeps a module in the chunk of a (dynamic) importer that has already loaded it,
-// and `workspace` groups everything open-cli-workspace.ts reaches statically (the workspace, the
-// registry, the config): nearly every command needs it, and as one chunk `list` loads 8 files
-// instead of 30 (with esbuild, which makes one chunk per distinct set of entry points).
+// and GROUPS below gather what most commands need into one chunk: `list` on an empty folder loads 4
+// files (main, the runtime helpers, workspace, list) instead of 30 ES modules with esbuild, which
+// made one chunk per distinct set of entry points.
 //
 // `node scripts/bundle-cli.mjs [--outdir <folder>] [--report]`: another folder for experiments (it
 // needs package.json, skills/ and node_modules/ two levels up, as dist/cli does); --report prints
@@ -86,12 +86,21 @@ const LAZY_MODULES = [
 
 /**
  * Chunks by what a command reaches statically, so that a command loads few files: `workspace` holds
- * what open-cli-workspace.ts reaches (nearly every command needs it), `skill-files` what the lazily
- * loaded skill file parsers reach beyond it (wanted once a root holds a skill).
+ * what its roots reach (opening the workspace, and the MCP options, MCP skills and translation that
+ * most workspace commands add), `skill-files` what the lazily loaded skill file parsers reach beyond
+ * it (wanted once a root holds a skill). A module goes to the first group that reaches it.
  */
 const GROUPS = [
-  { name: "workspace", root: "src/cli/open-cli-workspace.ts" },
-  { name: "skill-files", root: "packages/core/src/registry/index/skill-file-parsing.ts" },
+  {
+    name: "workspace",
+    roots: [
+      "src/cli/open-cli-workspace.ts",
+      "src/cli/mcp-options.ts",
+      "src/cli/open-configured-translator.ts",
+      "packages/workspace/src/workspace/mcp-skills.ts",
+    ],
+  },
+  { name: "skill-files", roots: ["packages/core/src/registry/index/skill-file-parsing.ts"] },
 ];
 
 const loaders = new Map(LAZY_MODULES.map((lazy) => [resolve(lazy.loader), lazy]));
@@ -168,7 +177,7 @@ for (const chunk of output) {
   const eager = Object.keys(chunk.modules).filter(
     (id) =>
       /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
-      LAZY_MODULES.some((lazy) => id === resolve(lazy.module) && lazy.module !== group?.root),
+      LAZY_MODULES.some((lazy) => id === resolve(lazy.module) && !group?.roots.includes(lazy.module)),
   );
   if (eager.length > 0)
     throw new Error(`bundle-cli: ${chunk.fileName} holds ${eager[0]}: a lazy module is imported statically`);
@@ -193,7 +202,7 @@ if (values.report) {
 function assignGroups(context) {
   const groups = new Map();
   GROUPS.forEach((group, index) => {
-    const pending = [resolve(group.root)];
+    const pending = group.roots.map((root) => resolve(root));
     while (pending.length > 0) {
       const id = pending.pop();
       if (groups.has(id)) continue;
