@@ -19,6 +19,8 @@ export function parseCommandArguments<T extends Options>(
   args: string[],
   options: T,
 ): Parsed<T> {
+  const simple = parseSimpleArguments(args, options);
+  if (simple !== undefined) return simple as Parsed<T>;
   try {
     return parseArgs({
       args: joinNegativeValues(args, options),
@@ -34,6 +36,43 @@ export function parseCommandArguments<T extends Options>(
     }
     throw new SkillboxError("usage-error", `${message} (see skillbox ${command} --help)`, { cause: error });
   }
+}
+
+/**
+ * The arguments parsed without parseArgs when each one is a positional or a known `--name` (a
+ * string option's value being the next argument, one that does not start with '-'): the result
+ * parseArgs gives for them, which cannot be an error. Undefined for anything else (short flags,
+ * `--name=value`, `--`, unknown or ambiguous flags, options with defaults), which parseArgs handles.
+ * Node loads parseArgs' code on first use: most command lines need none of it.
+ */
+function parseSimpleArguments(
+  args: readonly string[],
+  options: Options,
+): { values: Record<string, unknown>; positionals: string[] } | undefined {
+  for (const option of Object.values(options)) if (option.default !== undefined) return undefined;
+  const values: Record<string, unknown> = Object.create(null);
+  const positionals: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    if (!arg.startsWith("-")) {
+      positionals.push(arg);
+      continue;
+    }
+    const name = arg.slice(2);
+    const option =
+      arg.startsWith("--") && !name.includes("=") && Object.hasOwn(options, name) ? options[name] : undefined;
+    if (option === undefined) return undefined;
+    let value: string | boolean = true;
+    if (option.type === "string") {
+      const next = args[index + 1];
+      if (next === undefined || next.startsWith("-")) return undefined;
+      value = next;
+      index++;
+    }
+    values[name] =
+      option.multiple === true ? [...((values[name] as unknown[] | undefined) ?? []), value] : value;
+  }
+  return { values, positionals };
 }
 
 /** Global options some commands do not take themselves: they go before the command there. */
