@@ -1,6 +1,6 @@
 // Bundles the `skillbox` CLI from the current sources into dist/bench-cli/ for the whole-process
-// bench, through scripts/bundle-cli.mjs itself (its plugin keeps zod out of start-up, which esbuild's
-// synchronous API cannot run; dist/cli/ is left alone for the end-to-end tests). Two levels below the
+// bench, through scripts/bundle-cli.mjs itself (the same chunks and lazy modules users get; dist/cli/
+// is left alone for the end-to-end tests). Two levels below the
 // package root, like dist/cli/, so package-info.ts finds package.json and the bundled skills. Falls
 // back to a built dist/cli/main.js.
 

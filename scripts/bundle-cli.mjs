@@ -112,8 +112,9 @@ const bundle = await rolldown({
     ...Object.fromEntries(LAZY_MODULES.map((lazy) => [lazy.entry, lazy.module])),
   },
   platform: "node",
-  // Native addons and the optional AI SDK peer stay outside the bundle.
-  external: ["better-sqlite3", "ai", /^node:/],
+  // Native addons and the optional AI SDK peer stay outside the bundle; so does yaml, required only
+  // for frontmatter the fast parser leaves, so its ~200 KB are not compiled with the skill parsers.
+  external: ["better-sqlite3", "ai", "yaml", /^node:/],
   // The workspace packages are bundled from their sources, as the tests run them.
   resolve: {
     conditionNames: ["skillbox-source", "node", "import", "default"],
