@@ -10,8 +10,9 @@
 // module's own facade on first use. Written as `typeof require === "function" ? require(...) : ...`
 // so that a user's bundler (esbuild, webpack) sees a plain require() and bundles the module lazily,
 // while Node loads it with createRequire (require of an ES module shares the ES module cache).
-// The small CommonJS dependencies (picomatch, ignore, wink-porter2-stemmer) are bundled into the
-// chunk: loading them through Node's CommonJS-to-ESM bridge cost more than their code.
+// The small CommonJS dependencies are bundled in, each with the module that needs it (picomatch with
+// the glob compiler, ignore with the .gitignore matcher, both loaded on first use; the stemmer in the
+// chunk): loading them through Node's CommonJS-to-ESM bridge cost more than their code.
 //
 // `node scripts/bundle-dist.mjs` after `tsc -p tsconfig.build.json` (the package's build script); it
 // fails if a public entry point reaches zod eagerly, or if a lazy loader was renamed.
@@ -26,6 +27,22 @@ const CHUNK_DIRECTORY = "chunks";
 
 /** Loader file (dist-relative, no extension) → the module it hands out, also dist-relative. */
 const LAZY_MODULES = {
+  "registry/index/load-skill-file-parsing": {
+    exportName: "loadSkillFileParsing",
+    module: "registry/index/skill-file-parsing",
+  },
+  "registry/search/load-registry-search-index": {
+    exportName: "loadRegistrySearchIndex",
+    module: "registry/search/registry-search-index",
+  },
+  "registry/watch/load-compile-glob": {
+    exportName: "loadCompileGlob",
+    module: "registry/watch/compile-glob",
+  },
+  "registry/discovery/load-create-ignore-matcher": {
+    exportName: "loadCreateIgnoreMatcher",
+    module: "registry/discovery/create-ignore-matcher",
+  },
   "skills/load-frontmatter-schema": {
     exportName: "loadFrontmatterSchema",
     module: "skills/frontmatter-schema",
@@ -35,10 +52,13 @@ const LAZY_MODULES = {
     module: "store/skill-settings-schema",
   },
 };
-/** Modules kept out of the shared chunk even though an entry point reaches them: the lazy ones. */
-const OUTSIDE_CHUNK = new Set(Object.values(LAZY_MODULES).map((lazy) => lazy.module));
-/** Packages bundled into the chunk; every other bare import stays external. */
-const INLINED_PACKAGES = ["picomatch", "ignore", "wink-porter2-stemmer"];
+
+/** Packages bundled in, each into the chunk of the module that needs it; other bare imports stay external. */
+const INLINED_PACKAGES = {
+  picomatch: "registry/watch/compile-glob",
+  ignore: "registry/discovery/create-ignore-matcher",
+  "wink-porter2-stemmer": "index",
+};
 
 // Chunks of an earlier run; the facades themselves are rewritten by tsc before every run.
 rmSync(join(dist, CHUNK_DIRECTORY), { recursive: true, force: true });
@@ -46,6 +66,18 @@ const entries = listModules(dist);
 // The chunk holds exactly what the public entry points load, so a deep-only module (and what it
 // imports) costs nothing to someone who never asks for it.
 const eager = reachableModules(["index", "integrations/index"]);
+// Each lazy module gets a chunk of its own with what it alone brings (one file to load on first use).
+const lazyGroups = [];
+const grouped = new Set(eager);
+for (const { module } of Object.values(LAZY_MODULES)) {
+  grouped.delete(module);
+  eager.delete(module);
+}
+for (const { module } of Object.values(LAZY_MODULES)) {
+  const members = [...reachableModules([module])].filter((name) => !grouped.has(name));
+  for (const name of members) grouped.add(name);
+  lazyGroups.push({ name: module.split("/").at(-1), module, members: new Set(members) });
+}
 for (const loader of Object.keys(LAZY_MODULES)) {
   if (!entries.includes(loader))
     throw new Error(`bundle-dist: ${loader}.js is not in dist; update LAZY_MODULES`);
@@ -56,7 +88,7 @@ const bundle = await rolldown({
   input: Object.fromEntries(entries.map((entry) => [entry, join(dist, `${entry}.js`)])),
   platform: "node",
   preserveEntrySignatures: "strict",
-  external: (id) => isBare(id) && !INLINED_PACKAGES.some((name) => id === name || id.startsWith(`${name}/`)),
+  external: (id) => isBare(id) && inlinedPackage(id) === undefined,
   plugins: [
     {
       name: "lazy-loaders",
@@ -81,6 +113,9 @@ const { output } = await bundle.write({
   // `require` stays as written: the lazy loads below (and yaml's in parse-yaml-mapping.ts) are a
   // plain require() when one exists, so a user's bundler follows them.
   polyfillRequire: false,
+  // Comments are most of a chunk's bytes after code, and Node pre-parses every byte at import; the
+  // declarations keep the documentation. Legal notices and bundler annotations stay.
+  comments: { legal: true, annotation: true, jsdoc: false },
   entryFileNames: "[name].js",
   chunkFileNames: `${CHUNK_DIRECTORY}/[name].js`,
   codeSplitting: {
@@ -89,10 +124,13 @@ const { output } = await bundle.write({
         name: "core",
         test: (id) => {
           const name = moduleName(id);
-          if (name !== undefined) return eager.has(name) && !OUTSIDE_CHUNK.has(name);
-          return INLINED_PACKAGES.some((pkg) => id.includes(`/node_modules/${pkg}/`));
+          return name === undefined ? inlinedPackage(id) === "index" : eager.has(name);
         },
       },
+      ...lazyGroups.map(({ name, module, members }) => ({
+        name,
+        test: (id) => members.has(moduleName(id)) || inlinedPackage(id) === module,
+      })),
     ],
   },
 });
@@ -148,6 +186,14 @@ function listModules(folder) {
 function moduleName(id) {
   if (!id.startsWith(`${dist}/`) || !id.endsWith(".js")) return undefined;
   return id.slice(dist.length + 1, -".js".length);
+}
+
+/** Where an inlined package's module goes (a key of INLINED_PACKAGES' values), by specifier or resolved id. */
+function inlinedPackage(id) {
+  for (const [name, chunk] of Object.entries(INLINED_PACKAGES)) {
+    if (id === name || id.startsWith(`${name}/`) || id.includes(`/node_modules/${name}/`)) return chunk;
+  }
+  return undefined;
 }
 
 function isBare(id) {

@@ -1,7 +1,8 @@
 // Permission rules in Claude Code syntax — `*`, `Edit`, `Bash(git:*)`, `Read(src/**)`, `Skill(deploy)` —
 // parsed once and matched against a tool call.
+
 import path from "node:path";
-import picomatch from "picomatch";
+import { loadCompileGlob } from "../../registry/watch/load-compile-glob.js";
 import {
   BASH_TOOL,
   EDIT_FILE_TOOL,
@@ -100,7 +101,7 @@ export function patternAccepts(rule: PermissionRule, tool: string, subject: stri
   if (rule.pattern === undefined) return true;
   if (tool === BASH_TOOL) return bashPatternAccepts(rule.pattern, subject);
   if (FILE_TOOLS.has(tool))
-    return picomatch.isMatch(subject, normalizePatternPath(rule.pattern), { dot: true });
+    return loadCompileGlob().compileGlob(normalizePatternPath(rule.pattern), { basename: false })(subject);
   return wildcardToRegExp(rule.pattern).test(subject);
 }
 

@@ -1,6 +1,7 @@
 // The `glob` built-in tool: lists workspace files matching a glob pattern (picomatch syntax).
-import picomatch from "picomatch";
+
 import { describeError } from "../../errors.js";
+import { loadCompileGlob } from "../../registry/watch/load-compile-glob.js";
 import { defineTool, type Tool, toolError } from "../define-tool.js";
 import { type InputOf, inputObject, stringField } from "../input-schema.js";
 import { GLOB_TOOL } from "../tool-names.js";
@@ -34,7 +35,7 @@ export function createGlobTool(options: GlobToolOptions): Tool<GlobInput> {
       if (input.pattern === "") return toolError('glob needs a non-empty "pattern" string.');
       try {
         const base = resolveWorkspacePath(root, input.path ?? ".");
-        const isMatch = picomatch(input.pattern, { dot: true });
+        const isMatch = loadCompileGlob().compileGlob(input.pattern, { basename: false });
         const prefix = base.relative === "." ? "" : `${base.relative}/`;
         const found: string[] = [];
         let more = false;

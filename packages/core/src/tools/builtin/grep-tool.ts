@@ -1,7 +1,8 @@
 // The `grep` built-in tool: a regular expression over workspace files, results capped.
+
 import { readFile, stat } from "node:fs/promises";
-import picomatch from "picomatch";
 import { describeError } from "../../errors.js";
+import { loadCompileGlob } from "../../registry/watch/load-compile-glob.js";
 import { defineTool, type Tool, toolError } from "../define-tool.js";
 import { booleanField, type InputOf, inputObject, stringField } from "../input-schema.js";
 import { GREP_TOOL } from "../tool-names.js";
@@ -48,7 +49,7 @@ export function createGrepTool(options: GrepToolOptions): Tool<GrepInput> {
         const base = resolveWorkspacePath(root, input.path ?? ".");
         const filter =
           input.glob !== undefined && input.glob !== ""
-            ? picomatch(input.glob, { dot: true, basename: !input.glob.includes("/") })
+            ? loadCompileGlob().compileGlob(input.glob)
             : undefined;
         const info = await stat(base.absolute).catch(() => undefined);
         if (info === undefined) return toolError(`No file or folder at "${base.relative}".`);
