@@ -134,6 +134,8 @@ function loadTokenizer(encoding: TokenEncodingName): Tiktoken | null {
   let lite: { Tiktoken: typeof Tiktoken };
   let ranks: TiktokenBPE | { default: TiktokenBPE };
   // createRequire, not a plain require(): js-tiktoken is an optional peer a bundler must not demand.
+  // A CommonJS bundle of core has no import.meta.url: no tokenizer, so counts are the estimate.
+  if (typeof import.meta.url !== "string") return null;
   const require = process.getBuiltinModule("node:module").createRequire(import.meta.url);
   try {
     lite = require("js-tiktoken/lite") as typeof lite;
