@@ -117,7 +117,9 @@ const bundle = await rolldown({
   external: ["better-sqlite3", "ai", "yaml", /^node:/],
   // The workspace packages are bundled from their sources, as the tests run them.
   resolve: {
-    conditionNames: ["skillbox-source", "node", "import", "default"],
+    // No "import": a require() inside a bundled CommonJS package (pg requires pg-pool) must get the
+    // CommonJS build, and rolldown applies one list to both kinds of import.
+    conditionNames: ["skillbox-source", "node", "default"],
     extensionAlias: { ".js": [".ts", ".js"] },
   },
   plugins: [
