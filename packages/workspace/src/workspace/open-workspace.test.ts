@@ -74,6 +74,21 @@ describe("openWorkspace", () => {
     ]);
   });
 
+  it("has no bundled root when given no bundled folder, as a library user opens it", () => {
+    writeSkill(path.join(project, ".agents", "skills"), "pdf", "Project PDF.");
+    const workspace = openWorkspace({ cwd: project, home, env: {}, storePath: ":memory:" });
+    opened.push(workspace);
+    expect(workspace.roots.map((root) => root.label)).toEqual([
+      "project",
+      "project:.claude",
+      "user",
+      "user:.claude",
+      "skillbox",
+    ]);
+    expect(workspace.registry.list().map((record) => record.name)).toEqual(["pdf"]);
+    expect(workspace.settings.readSkillSettings().settings.enabledSkillNames).toEqual([]);
+  });
+
   it("uses --dir folders instead of every default root, and config roots when there is no --dir", () => {
     writeSkill(path.join(project, ".agents", "skills"), "pdf");
     const only = path.join(base, "only");

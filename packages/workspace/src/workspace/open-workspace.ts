@@ -62,9 +62,11 @@ export function openWorkspace(options: OpenWorkspaceOptions): Workspace {
     settingsChecked = true;
     const skillSettings = settings.readSkillSettings();
     diagnostics.push(...skillSettings.diagnostics);
-    const presentDefaults = DEFAULT_ENABLED_BUILTIN_SKILL_NAMES.filter((name) =>
-      existsSync(path.join(options.bundledDirectory, name)),
-    );
+    const bundledDirectory = options.bundledDirectory;
+    const presentDefaults =
+      bundledDirectory === undefined
+        ? []
+        : DEFAULT_ENABLED_BUILTIN_SKILL_NAMES.filter((name) => existsSync(path.join(bundledDirectory, name)));
     if (presentDefaults.length > 0 && skillSettings.diagnostics.length === 0) {
       settings.applyBuiltinDefaults(presentDefaults);
     }

@@ -82,8 +82,12 @@ export interface OpenWorkspaceOptions {
   env: Readonly<Record<string, string | undefined>>;
   /** `--dir` folders: replace the default roots when non-empty. */
   dirs?: readonly string[];
-  /** The package's bundled skills folder. */
-  bundledDirectory: string;
+  /**
+   * The bundled skills folder (the CLI passes the skillbox package's `skills/`). Without one there is
+   * no bundled root and no bundled skill is switched on by default: a library user's program ships
+   * its own skills.
+   */
+  bundledDirectory?: string;
   /** SQLite file; default `<home>/.skillbox/skillbox.db` (or `SKILLBOX_DB`); `":memory:"` for tests. */
   storePath?: string;
   /** Session whose overrides apply to states. */
