@@ -15,6 +15,8 @@ export type {
 export { buildBudgetedCatalog } from "./prompt/budget.js";
 export type { CatalogEntry } from "./prompt/catalog-entry.js";
 export { sortCatalogEntries } from "./prompt/catalog-entry.js";
+// Option and helper types of the functions above, so callers can name them.
+export type { CatalogFormatName } from "./prompt/catalog-format.js";
 export { contextWindowOf } from "./prompt/context-window.js";
 export type { SkillCatalogBudget } from "./prompt/default-catalog-budget.js";
 export { defaultCatalogBudget } from "./prompt/default-catalog-budget.js";
@@ -33,6 +35,7 @@ export type { TokenEncodingName } from "./prompt/tokens.js";
 export { countTokens } from "./prompt/tokens.js";
 export type { ToolDescriptionOptions } from "./prompt/tool-description.js";
 export { buildToolDescription } from "./prompt/tool-description.js";
+export type { RegistryFileSystem } from "./registry/discovery/registry-file-system.js";
 export type {
   ResolveDefaultRootsOptions,
   SkillRoot,
@@ -54,7 +57,12 @@ export { validateSkillDirectory } from "./registry/files/validate-skill-director
 export type { RefreshSummary, SkillRecord } from "./registry/index/skill-record.js";
 export { isListedForModel, isModelInvocable, isUserInvocable } from "./registry/invocation-flags.js";
 export type { SkillRegistryEventName, SkillRegistryEvents } from "./registry/registry-events.js";
-export type { SearchableSkill, SearchHit, SearchIndex } from "./registry/search/search-index.js";
+export type {
+  SearchableSkill,
+  SearchHit,
+  SearchIndex,
+  SearchIndexOptions,
+} from "./registry/search/search-index.js";
 export { createSearchIndex } from "./registry/search/search-index.js";
 export type { SkillEntry } from "./registry/skill-entry.js";
 export { createSkillRegistry } from "./registry/skill-registry.js";
@@ -66,6 +74,7 @@ export type {
 } from "./registry/skill-registry-types.js";
 export type { WaitForRegistryEventOptions } from "./registry/watch/wait-for-registry-event.js";
 export { collectRegistryEvents, waitForRegistryEvent } from "./registry/watch/wait-for-registry-event.js";
+export type { CheckSpecFieldsOptions } from "./skills/check-spec-fields.js";
 export { checkSpecFields } from "./skills/check-spec-fields.js";
 export type { Diagnostic, DiagnosticSeverity } from "./skills/diagnostic.js";
 export { formatDiagnostic, hasErrors } from "./skills/diagnostic.js";
@@ -95,6 +104,7 @@ export type {
 export { checkSkillName, findUnsafeNameReason, normalizeSkillName } from "./skills/skill-name.js";
 export type { FrontmatterSplit } from "./skills/split-frontmatter.js";
 export { splitFrontmatter } from "./skills/split-frontmatter.js";
+export type { SplitListOptions } from "./skills/split-list.js";
 export { splitList } from "./skills/split-list.js";
 export type { SubstitutionOptions } from "./skills/substitute.js";
 export { splitArguments, substituteSkillBody } from "./skills/substitute.js";
@@ -104,9 +114,13 @@ export type { UsageStat, UsageStore } from "./store/usage-store.js";
 export { computeUsageScore, InMemoryUsageStore } from "./store/usage-store.js";
 export type { CreateSkillToolsOptions } from "./tools/create-skill-tools.js";
 export { createSkillTools } from "./tools/create-skill-tools.js";
-export type { JsonSchema, Tool, ToolContext, ToolResult } from "./tools/define-tool.js";
+export type { JsonSchema, Tool, ToolContext, ToolDefinition, ToolResult } from "./tools/define-tool.js";
 export { defineTool, toolError } from "./tools/define-tool.js";
+export type { LoadSkillToolOptions } from "./tools/load-skill.js";
 export { createLoadSkillTool } from "./tools/load-skill.js";
+export type { ReadSkillFileToolOptions } from "./tools/read-skill-file.js";
 export { createReadSkillFileTool } from "./tools/read-skill-file.js";
+export type { RunSkillScriptToolOptions } from "./tools/run-skill-script-tool.js";
 export { createRunSkillScriptTool } from "./tools/run-skill-script-tool.js";
+export type { SearchSkillsToolOptions } from "./tools/search-skills.js";
 export { createSearchSkillsTool } from "./tools/search-skills.js";

@@ -88,6 +88,7 @@ export type { WorkspacePath } from "@skillbox/core/tools/builtin/workspace-path"
 export { resolveWorkspacePath } from "@skillbox/core/tools/builtin/workspace-path";
 export type { WriteFileInput } from "@skillbox/core/tools/builtin/write-file-tool";
 export { createWriteFileTool } from "@skillbox/core/tools/builtin/write-file-tool";
+export type { Tool, ToolResult } from "@skillbox/core/tools/define-tool";
 export type { SkillLoaded } from "@skillbox/core/tools/skill-loaded";
 export type { SubAgentRequest, SubAgentRunner } from "@skillbox/core/tools/sub-agent-runner";
 export { SUB_AGENT_DEFAULT_STEPS, SUB_AGENT_MAX_STEPS } from "@skillbox/core/tools/sub-agent-runner";
@@ -120,11 +121,14 @@ export type {
   UserInvocationOptions,
 } from "./invocation/user-invocation.js";
 export { invokeUserSkill, parseSlashCommand } from "./invocation/user-invocation.js";
-export { AnthropicMessagesProvider } from "./providers/anthropic-messages-provider.js";
+export {
+  AnthropicMessagesProvider,
+  type AnthropicMessagesProviderOptions,
+} from "./providers/anthropic-messages-provider.js";
 export type { RetryOptions } from "./providers/call-with-retry.js";
 export type { CreateProviderOptions } from "./providers/create-provider.js";
 export { createProvider } from "./providers/create-provider.js";
-export { OpenAIChatProvider } from "./providers/openai-chat-provider.js";
+export { OpenAIChatProvider, type OpenAIChatProviderOptions } from "./providers/openai-chat-provider.js";
 export type { ProviderChoice, SubAgentRunnerOptions } from "./sub-agents/create-sub-agent-runner.js";
 export { buildSubAgentPrompt, createSubAgentRunner } from "./sub-agents/create-sub-agent-runner.js";
 export { formatSubAgentResult, subAgentResultHeader } from "./sub-agents/format-sub-agent-result.js";

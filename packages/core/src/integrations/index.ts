@@ -1,6 +1,7 @@
 // The `skillbox/integrations` subpath: skills for agents built on other SDKs (Vercel AI SDK, OpenAI,
 // Anthropic, the OpenAI Agents SDK, LangChain.js, Mastra). Named exports only.
 
+export type { ToolCall } from "../agent/providers/provider.js";
 export type { SkillSuggestion, SuggestionSetting } from "../agent/suggestions/create-skill-suggester.js";
 export { renderSuggestionReminder } from "../agent/suggestions/suggestion-reminder.js";
 export type {

@@ -15,6 +15,7 @@ export {
   type ServedSkill,
   type SkillboxSkillSource,
   type SkillboxSkillSourceOptions,
+  type SkillSourceWorkspace,
 } from "./skillbox-skill-source.js";
 export {
   createSkillsMcpService,

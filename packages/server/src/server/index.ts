@@ -14,6 +14,7 @@ export {
   TOKEN_VARIABLE,
   tokenFilePath,
 } from "@skillbox/workspace/workspace/load-token";
+export type { Workspace } from "@skillbox/workspace/workspace/workspace";
 export {
   CONTENT_SECURITY_POLICY,
   type CreateAppOptions,
@@ -24,7 +25,12 @@ export {
 } from "./create-app.js";
 export { describeErrorResponse, type ErrorBody, HttpError } from "./error-response.js";
 export { isAllowedHost } from "./guard-request.js";
-export { chooseOpenCommand, createDirectoryOpener, type OpenDirectory } from "./open-directory.js";
+export {
+  type CreateDirectoryOpenerOptions,
+  chooseOpenCommand,
+  createDirectoryOpener,
+  type OpenDirectory,
+} from "./open-directory.js";
 export type { PromptResponse } from "./prompt-route.js";
 export {
   createServerEvents,
