@@ -2,7 +2,7 @@
 // workspace chunk), from the sources. Node 20 has no compile cache: each ES module file cost about
 // half a millisecond to load and every ES module Node's asynchronous loader links costs more than a
 // CommonJS one, so the CLI is CommonJS (dist/cli/package.json says so) in few files.
-// The library entry points (dist/index.js, dist/agent, ...) stay per-file ES modules.
+// The library entry points stay ES modules (core's dist is bundled on its own: bundle-dist.mjs).
 //
 // Chunks: rolldown keeps a module in the chunk of a (dynamic) importer that has already loaded it,
 // and GROUPS below gather what most commands need into one chunk: `list` on an empty folder loads 4
@@ -16,30 +16,26 @@ import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { rolldown } from "rolldown";
+import { CORE_LAZY_MODULES } from "../packages/core/scripts/lazy-modules.mjs";
 
 const { values } = parseArgs({ options: { outdir: { type: "string" }, report: { type: "boolean" } } });
 const outdir = values.outdir ?? "dist/cli";
 
 /**
- * Modules the CLI needs synchronously but rarely (zod schemas, wanted only to word a value a plain
- * check rejects; picomatch, only once a skill has `paths:`; the search index, ranking and stemmer, only on a search; ignore, only once a walk meets a `.gitignore`; the semantic ranker, only when configured; the SQLite stores, only once a command
- * uses one). Each `loader` file statically imports its `module` and returns it from `exportName`;
- * in the bundle the loader becomes a require() of `module` built as its own entry point `entry`
- * (one module cache: one zod, one copy of each schema), so no command evaluates zod at start-up.
+ * Modules the CLI needs synchronously but rarely: core's (CORE_LAZY_MODULES: zod schemas, picomatch,
+ * ignore, the skill-file parsers, the search index) and the workspace's (the config schemas, the
+ * semantic ranker when configured, the SQLite stores once a command uses one). Each `loader` file
+ * statically imports its `module` and returns it from `exportName`; in the bundle the loader becomes
+ * a require() of `module` built as its own entry point `entry` (one module cache: one zod, one copy
+ * of each schema), so no command evaluates zod at start-up.
  */
 const LAZY_MODULES = [
-  {
-    loader: "packages/core/src/skills/load-frontmatter-schema.ts",
-    exportName: "loadFrontmatterSchema",
-    module: "packages/core/src/skills/frontmatter-schema.ts",
-    entry: "lazy-frontmatter-schema",
-  },
-  {
-    loader: "packages/core/src/store/load-skill-settings-schema.ts",
-    exportName: "loadSkillSettingsSchema",
-    module: "packages/core/src/store/skill-settings-schema.ts",
-    entry: "lazy-skill-settings-schema",
-  },
+  ...CORE_LAZY_MODULES.map(({ loader, exportName, module }) => ({
+    loader: `packages/core/src/${loader}.ts`,
+    exportName,
+    module: `packages/core/src/${module}.ts`,
+    entry: `lazy-${module.split("/").at(-1)}`,
+  })),
   {
     loader: "packages/workspace/src/workspace/load-config-field-schemas.ts",
     exportName: "loadConfigFieldSchemas",
@@ -47,34 +43,10 @@ const LAZY_MODULES = [
     entry: "lazy-config-field-schemas",
   },
   {
-    loader: "packages/core/src/registry/watch/load-compile-glob.ts",
-    exportName: "loadCompileGlob",
-    module: "packages/core/src/registry/watch/compile-glob.ts",
-    entry: "lazy-compile-glob",
-  },
-  {
-    loader: "packages/core/src/registry/discovery/load-create-ignore-matcher.ts",
-    exportName: "loadCreateIgnoreMatcher",
-    module: "packages/core/src/registry/discovery/create-ignore-matcher.ts",
-    entry: "lazy-create-ignore-matcher",
-  },
-  {
     loader: "packages/workspace/src/workspace/load-configured-semantic-ranker.ts",
     exportName: "loadConfiguredSemanticRanker",
     module: "packages/core/src/registry/semantic/create-configured-semantic-ranker.ts",
     entry: "lazy-configured-semantic-ranker",
-  },
-  {
-    loader: "packages/core/src/registry/index/load-skill-file-parsing.ts",
-    exportName: "loadSkillFileParsing",
-    module: "packages/core/src/registry/index/skill-file-parsing.ts",
-    entry: "lazy-skill-file-parsing",
-  },
-  {
-    loader: "packages/core/src/registry/search/load-registry-search-index.ts",
-    exportName: "loadRegistrySearchIndex",
-    module: "packages/core/src/registry/search/registry-search-index.ts",
-    entry: "lazy-registry-search-index",
   },
   {
     loader: "packages/workspace/src/workspace/load-sqlite-stores.ts",

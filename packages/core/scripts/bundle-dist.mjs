@@ -21,38 +21,13 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { rolldown } from "rolldown";
+import { CORE_LAZY_MODULES } from "./lazy-modules.mjs";
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), "../dist");
 const CHUNK_DIRECTORY = "chunks";
 
 /** Loader file (dist-relative, no extension) → the module it hands out, also dist-relative. */
-const LAZY_MODULES = {
-  "registry/index/load-skill-file-parsing": {
-    exportName: "loadSkillFileParsing",
-    module: "registry/index/skill-file-parsing",
-  },
-  "registry/search/load-registry-search-index": {
-    exportName: "loadRegistrySearchIndex",
-    module: "registry/search/registry-search-index",
-  },
-  "registry/watch/load-compile-glob": {
-    exportName: "loadCompileGlob",
-    module: "registry/watch/compile-glob",
-  },
-  "registry/discovery/load-create-ignore-matcher": {
-    exportName: "loadCreateIgnoreMatcher",
-    module: "registry/discovery/create-ignore-matcher",
-  },
-  "skills/load-frontmatter-schema": {
-    exportName: "loadFrontmatterSchema",
-    module: "skills/frontmatter-schema",
-  },
-  "store/load-skill-settings-schema": {
-    exportName: "loadSkillSettingsSchema",
-    module: "store/skill-settings-schema",
-  },
-};
-
+const LAZY_MODULES = Object.fromEntries(CORE_LAZY_MODULES.map(({ loader, ...lazy }) => [loader, lazy]));
 /** Packages bundled in, each into the chunk of the module that needs it; other bare imports stay external. */
 const INLINED_PACKAGES = {
   picomatch: "registry/watch/compile-glob",
@@ -165,14 +140,21 @@ function reachableModules(starts) {
     if (seen.has(name)) continue;
     seen.add(name);
     if (LAZY_MODULES[name] !== undefined) continue;
-    const code = readFileSync(join(dist, `${name}.js`), "utf8");
-    for (const match of code.matchAll(
-      /^(?:import|export)\s[^;]*?from\s*"(\.[^"]+)\.js"|^import\s*"(\.[^"]+)\.js"/gm,
-    )) {
-      stack.push(relative(dist, resolve(dirname(join(dist, name)), match[1] ?? match[2])));
+    const file = join(dist, `${name}.js`);
+    for (const specifier of staticImports(file)) {
+      if (specifier.startsWith("."))
+        stack.push(relative(dist, resolve(dirname(file), specifier)).slice(0, -".js".length));
     }
   }
   return seen;
+}
+
+/** The specifiers a file imports or re-exports statically (its dynamic imports and require()s left out). */
+function staticImports(file) {
+  const code = readFileSync(file, "utf8");
+  return [...code.matchAll(/^(?:import|export)\s[^;]*?from\s*"([^"]+)"|^import\s*"([^"]+)"/gm)].map(
+    (match) => match[1] ?? match[2],
+  );
 }
 
 /** Every non-declaration .js file under dist, as a dist-relative name without extension. */
@@ -208,9 +190,7 @@ function checkEagerGraph(starts) {
     const file = stack.pop();
     if (seen.has(file)) continue;
     seen.add(file);
-    const code = readFileSync(file, "utf8");
-    for (const match of code.matchAll(/^(?:import|export)\s[^;]*?from\s*"([^"]+)"|^import\s*"([^"]+)"/gm)) {
-      const specifier = match[1] ?? match[2];
+    for (const specifier of staticImports(file)) {
       if (specifier.startsWith(".")) stack.push(resolve(dirname(file), specifier));
       else if (!specifier.startsWith("node:"))
         throw new Error(`bundle-dist: ${relative(dist, file)} imports ${specifier} eagerly`);

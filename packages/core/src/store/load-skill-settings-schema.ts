@@ -1,6 +1,7 @@
 // The zod schemas of the skill settings, asked for only when a value fails the plain check. Here a
-// static import; the bundled CLI replaces this file with one that require()s its own entry point on
-// the first call (scripts/bundle-cli.mjs, LAZY_MODULES), so opening a workspace never evaluates zod.
+// static import; core's dist and the CLI bundle replace this file with a require() of the module on
+// the first call (packages/core/scripts/lazy-modules.mjs), so opening a workspace never evaluates
+// zod.
 import * as skillSettingsSchema from "./skill-settings-schema.js";
 
 /** The module skill-settings-schema.ts. */

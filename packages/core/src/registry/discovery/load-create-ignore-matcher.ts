@@ -1,6 +1,6 @@
 // create-ignore-matcher.ts (and the ignore package with it), asked for when a walk meets a
-// `.gitignore`. Here a static import; the bundled CLI replaces this file with one that require()s its
-// own entry point on the first call (scripts/bundle-cli.mjs, LAZY_MODULES).
+// `.gitignore`. Here a static import; core's dist and the CLI bundle replace this file with a
+// require() of the module on the first call (packages/core/scripts/lazy-modules.mjs).
 import * as createIgnoreMatcherModule from "./create-ignore-matcher.js";
 
 /** The module create-ignore-matcher.ts. */
